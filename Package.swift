@@ -1,0 +1,70 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "KidsFunZone",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "funzone", targets: ["funzone"]),
+        .library(name: "Hub", targets: ["Hub"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
+        .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
+        .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
+        .package(url: "https://github.com/vapor/postgres-kit.git", from: "2.17.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    ],
+    targets: [
+        // Domain: pure Swift, Foundation only.
+        .target(name: "Hub"),
+        .target(name: "Audio"),
+
+        // Effects behind small clients.
+        .target(name: "Storage", dependencies: [
+            .product(name: "AsyncKit", package: "async-kit"),
+            .product(name: "SQLKit", package: "sql-kit"),
+            .product(name: "SQLiteKit", package: "sqlite-kit"),
+            .product(name: "PostgresKit", package: "postgres-kit"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "MailClient", dependencies: [
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // HTTP server: one controller per app.
+        .target(name: "FunZoneServer", dependencies: [
+            "Hub", "Audio", "Storage", "MailClient",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "Prometheus", package: "swift-prometheus"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Resources/openapi.yaml")]),
+        .executableTarget(name: "funzone", dependencies: [
+            "FunZoneServer", "Storage",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "HubTests", dependencies: ["Hub"]),
+        .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "FunZoneServerTests", dependencies: [
+            "FunZoneServer", "Hub", "Storage", "MailClient",
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Yams", package: "Yams"),
+        ]),
+    ]
+)

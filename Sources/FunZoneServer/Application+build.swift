@@ -1,0 +1,40 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Assembles the HTTP application: middleware, one controller per area, static files.
+public enum FunZoneApp {
+    /// The router with every route; also what the OpenAPI test reads.
+    public static func buildRouter(services: Services, webRoot: String) -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: PrometheusMetricsMiddleware(registry: services.metrics))
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: FileMiddleware(webRoot, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
+        router.add(middleware: SessionMiddleware(services: services))
+
+        SystemController(services: services, openAPIDocument: ByteBuffer(string: OpenAPIDocument.yaml)).addRoutes(to: router)
+        let api = router.group("api")
+        AccountController(services: services).addRoutes(to: api)
+        ChildrenController(services: services).addRoutes(to: api)
+        ParentGateController(services: services).addRoutes(to: api)
+        HubController(services: services).addRoutes(to: api)
+        AppRequestsController(services: services).addRoutes(to: api)
+        StoreController(services: services).addRoutes(to: api)
+        return router
+    }
+
+    public static func buildApplication(services: Services, webRoot: String, host: String, port: Int,
+                                        logger: Logger) -> some ApplicationProtocol {
+        Application(router: buildRouter(services: services, webRoot: webRoot),
+                    configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
+                    logger: logger)
+    }
+
+    /// Apps whose web client is shipped (a folder with an index.html under the web root).
+    public static func installedApps(webRoot: String) -> Set<String> {
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: webRoot)) ?? []
+        return Set(ids.filter { FileManager.default.fileExists(atPath: "\(webRoot)/\($0)/index.html") })
+    }
+}

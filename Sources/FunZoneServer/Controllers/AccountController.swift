@@ -1,0 +1,218 @@
+import Foundation
+import Hub
+import Hummingbird
+import Storage
+
+/// Family set-up, sign-in and sign-out, invites for a second parent, and what this device's session is.
+struct AccountController {
+    let services: Services
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("session", use: session)
+        api.post("setup", use: setup)
+        api.post("signin", use: signIn)
+        api.post("signout", use: signOut)
+        api.post("join", use: join)
+        api.post("parent/invites", use: createInvite)
+        api.get("parent/family", use: family)
+    }
+
+    // MARK: - GET /api/session
+
+    struct SessionResponse: Codable {
+        let setupNeeded: Bool
+        let signupOpen: Bool
+        let signedIn: Bool
+        let csrfToken: String
+        let family: FamilyView?
+        let parent: ParentView?
+        let child: ChildView?
+        let parentUnlocked: Bool
+        let gatePassed: Bool
+    }
+
+    struct FamilyView: Codable { let id: String; let name: String }
+    struct ParentView: Codable { let id: String; let name: String; let email: String }
+
+    @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let familyCount = try await services.families.familyCount()
+        guard let session = context.session else {
+            // Not signed in: hand out a CSRF token in a cookie for the sign-in and set-up forms.
+            let token = request.cookies[SessionMiddleware.csrfCookie]?.value ?? Tokens.make()
+            var response = try JSONResponse.make(SessionResponse(
+                setupNeeded: familyCount == 0, signupOpen: familyCount == 0 || services.options.openSignup,
+                signedIn: false, csrfToken: token, family: nil, parent: nil, child: nil,
+                parentUnlocked: false, gatePassed: false))
+            response.setCookie(Cookie(name: SessionMiddleware.csrfCookie, value: token, path: "/",
+                                      secure: services.options.secureCookies, httpOnly: false, sameSite: .strict))
+            return response
+        }
+        let family = try await services.families.family(id: session.familyId)
+        let parent = try await services.families.parent(id: session.parentId, familyId: session.familyId)
+        let child = try await session.row.childId.asyncFlatMap { try await services.children.child(id: $0, familyId: session.familyId) }
+        let now = services.clock.now()
+        return try JSONResponse.make(SessionResponse(
+            setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: session.row.csrfToken,
+            family: family.map { FamilyView(id: $0.id, name: $0.name) },
+            parent: parent.map { ParentView(id: $0.id, name: $0.name, email: $0.email) },
+            child: child.map(ChildView.init),
+            parentUnlocked: ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: now),
+            gatePassed: services.hasGatePass(session)))
+    }
+
+    // MARK: - POST /api/setup
+
+    struct SetupRequest: Codable {
+        let familyName: String
+        let parentName: String
+        let email: String
+        let password: String
+    }
+
+    @Sendable func setup(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(SetupRequest.self, context: context)
+        let familyCount = try await services.families.familyCount()
+        guard services.options.openSignup || familyCount == 0 else {
+            throw APIError(status: .forbidden, code: "signup_closed",
+                           message: "This server already has its family. Ask a parent for an invite code.")
+        }
+        let familyName = try Account.validatedName(body.familyName)
+        let parent = try await newParent(familyId: UUID().uuidString.lowercased(), name: body.parentName,
+                                         email: body.email, password: body.password)
+        try await services.families.createFamily(id: parent.familyId, name: familyName, parent: parent)
+        return try await startSession(for: parent, status: .created, context: context)
+    }
+
+    // MARK: - POST /api/signin
+
+    struct SignInRequest: Codable {
+        let email: String
+        let password: String
+    }
+
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(SignInRequest.self, context: context)
+        let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
+        try await services.countAttempt("signin:address:\(services.clientAddress(request, context))", limit: .signInPerAddress)
+        try await services.countAttempt("signin:account:\(email)", limit: .signInPerAccount)
+        let parent = try await services.families.parent(email: email)
+        // Hash against a dummy when the account is unknown, so timing does not reveal which e-mails exist.
+        let valid = try await services.hasher.verify(body.password, hash: parent?.passwordHash ?? services.hasher.dummyHash)
+        guard let parent, valid else {
+            throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password don't match.")
+        }
+        try await services.rateLimits.clear(key: "signin:account:\(email)")
+        return try await startSession(for: parent, status: .ok, context: context)
+    }
+
+    // MARK: - POST /api/signout
+
+    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        if let session = context.session { try await services.sessions.delete(tokenHash: session.tokenHash) }
+        var response = JSONResponse.noContent()
+        response.setSessionCookie(nil, secure: services.options.secureCookies)
+        return response
+    }
+
+    // MARK: - POST /api/join
+
+    struct JoinRequest: Codable {
+        let inviteCode: String
+        let name: String
+        let email: String
+        let password: String
+    }
+
+    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try await request.decodeJSON(JoinRequest.self, context: context)
+        try await services.countAttempt("invite:address:\(services.clientAddress(request, context))", limit: .invitePerAddress)
+        let code = try InviteCode.normalized(body.inviteCode)
+        // Validate everything before spending the code.
+        let parentDraft = try await newParent(familyId: "", name: body.name, email: body.email, password: body.password)
+        guard try await services.families.parent(email: parentDraft.email) == nil else { throw StorageError.duplicateEmail }
+        guard let familyId = try await services.families.redeemInvite(codeHash: Tokens.hash(code), now: services.clock.now()) else {
+            throw APIError(status: .unprocessableContent, code: "invalid_invite", message: "That invite code is unknown, used or expired.")
+        }
+        let parent = ParentRow(id: parentDraft.id, familyId: familyId, email: parentDraft.email, name: parentDraft.name,
+                               passwordHash: parentDraft.passwordHash, createdAt: parentDraft.createdAt)
+        try await services.families.addParent(parent)
+        return try await startSession(for: parent, status: .created, context: context)
+    }
+
+    // MARK: - POST /api/parent/invites
+
+    struct InviteResponse: Codable { let code: String; let expiresAt: Date }
+
+    @Sendable func createInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        var generator = SystemRandomNumberGenerator()
+        let code = InviteCode.make(using: &generator)
+        let now = services.clock.now()
+        let expires = now.addingTimeInterval(InviteCode.lifetime)
+        try await services.families.createInvite(codeHash: Tokens.hash(try InviteCode.normalized(code)), familyId: session.familyId,
+                                                 parentId: session.parentId, now: now, expires: expires)
+        return try JSONResponse.make(InviteResponse(code: code, expiresAt: expires), status: .created)
+    }
+
+    // MARK: - GET /api/parent/family
+
+    struct FamilyResponse: Codable { let family: FamilyView; let parents: [ParentView] }
+
+    @Sendable func family(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        guard let family = try await services.families.family(id: session.familyId) else { throw APIError.unauthorized }
+        let parents = try await services.families.parents(familyId: session.familyId)
+        return try JSONResponse.make(FamilyResponse(family: FamilyView(id: family.id, name: family.name),
+                                                    parents: parents.map { ParentView(id: $0.id, name: $0.name, email: $0.email) }))
+    }
+
+    // MARK: - Helpers
+
+    private func newParent(familyId: String, name: String, email: String, password: String) async throws -> ParentRow {
+        let name = try Account.validatedName(name)
+        let email = try Account.normalizedEmail(email)
+        try Account.validatePassword(password)
+        return ParentRow(id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name,
+                         passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now().millis)
+    }
+
+    /// A new session (never a reused one) with the parent area open: they just typed the password.
+    private func startSession(for parent: ParentRow, status: HTTPResponse.Status, context: AppRequestContext) async throws -> Response {
+        let token = Tokens.make()
+        let csrf = Tokens.make()
+        let now = services.clock.now()
+        if let old = context.session { try await services.sessions.delete(tokenHash: old.tokenHash) }
+        try await services.sessions.create(tokenHash: Tokens.hash(token), familyId: parent.familyId, parentId: parent.id,
+                                           csrfToken: csrf, now: now, expires: now.addingTimeInterval(Services.sessionLifetime))
+        let family = try await services.families.family(id: parent.familyId)
+        var response = try JSONResponse.make(SessionResponse(
+            setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: csrf,
+            family: family.map { FamilyView(id: $0.id, name: $0.name) },
+            parent: ParentView(id: parent.id, name: parent.name, email: parent.email), child: nil,
+            parentUnlocked: true, gatePassed: false), status: status)
+        response.setSessionCookie(token, secure: services.options.secureCookies)
+        return response
+    }
+}
+
+/// A child as the API shows it.
+struct ChildView: Codable, Equatable {
+    let id: String
+    let name: String
+    let grade: Int
+    let avatar: String
+
+    init(_ row: ChildRow) {
+        id = row.id
+        name = row.name
+        grade = row.grade
+        avatar = row.avatar
+    }
+}
+
+extension Optional {
+    func asyncFlatMap<U>(_ transform: (Wrapped) async throws -> U?) async rethrows -> U? {
+        guard let self else { return nil }
+        return try await transform(self)
+    }
+}

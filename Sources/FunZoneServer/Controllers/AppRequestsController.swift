@@ -1,0 +1,142 @@
+import Audio
+import Foundation
+import Hub
+import Hummingbird
+import MailClient
+import Storage
+
+/// Request an app (seed 000's AppRequestView): a child sends text and a recording; parents read,
+/// listen and answer in their inbox.
+struct AppRequestsController {
+    let services: Services
+
+    static let maximumAudioSeconds: TimeInterval = 60
+    /// 60 s of 48 kHz stereo 16-bit WAV, base64: the largest recording a browser sends us.
+    static let bodyLimit = 16 * 1024 * 1024
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.post("requests", use: create)
+        api.get("parent/requests", use: inbox)
+        api.get("parent/requests/:requestId/audio", use: audio)
+        api.post("parent/requests/:requestId/read", use: markRead)
+        api.post("parent/requests/:requestId/decision", use: decide)
+    }
+
+    struct CreateRequest: Codable {
+        let appId: String
+        let text: String
+        /// The recording as a base64 WAV file.
+        let audioWav: String?
+    }
+
+    struct RequestView: Codable {
+        let id: String
+        let child: ChildView?
+        let app: MiniApp?
+        let text: String
+        let hasAudio: Bool
+        let status: AppRequest.Status
+        let createdAt: Date
+        let read: Bool
+        let decidedAt: Date?
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(CreateRequest.self, context: context, limit: Self.bodyLimit)
+        let app = try services.registry.app(id: body.appId)
+        try AppRequest.checkRequestable(app)
+        var audio: Data?
+        if let encoded = body.audioWav, !encoded.isEmpty {
+            guard let data = Data(base64Encoded: encoded) else { throw APIError.invalid("audioWav", "The recording is not valid base64.") }
+            _ = try WAVFile.validate(data, maximumDuration: Self.maximumAudioSeconds)
+            audio = data
+        }
+        let text = try AppRequest.validatedText(body.text, hasAudio: audio != nil)
+        let id = UUID().uuidString.lowercased()
+        let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
+        if let audio, let audioKey { try await services.blobs.put(audio, key: audioKey) }
+        let row = AppRequestRow(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,
+                                audioKey: audioKey, audioBytes: Int64(audio?.count ?? 0), status: AppRequest.Status.pending.rawValue,
+                                createdAt: services.clock.now().millis, readAt: nil, decidedAt: nil)
+        do {
+            try await services.requests.insert(row)
+        } catch {
+            if let audioKey { try? await services.blobs.delete(key: audioKey) }
+            throw error
+        }
+        await notifyParents(familyId: session.familyId, child: child, app: app, text: text, hasAudio: audio != nil, context: context)
+        return try JSONResponse.make(view(row, child: child), status: .created)
+    }
+
+    struct InboxResponse: Codable {
+        let unread: Int
+        let requests: [RequestView]
+    }
+
+    @Sendable func inbox(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let children = Dictionary(uniqueKeysWithValues: try await services.children.children(familyId: session.familyId).map { ($0.id, $0) })
+        let rows = try await services.requests.list(familyId: session.familyId)
+        let unread = try await services.requests.unreadCount(familyId: session.familyId)
+        return try JSONResponse.make(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
+    }
+
+    @Sendable func audio(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("requestId")
+        guard let row = try await services.requests.request(id: id, familyId: session.familyId),
+              let key = row.audioKey, let data = try await services.blobs.get(key: key)
+        else { throw APIError.notFound("recording") }
+        return Response(status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "private, max-age=3600"],
+                        body: .init(byteBuffer: .init(bytes: data)))
+    }
+
+    @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("requestId")
+        guard try await services.requests.request(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("request") }
+        try await services.requests.markRead(id: id, familyId: session.familyId, now: services.clock.now())
+        return JSONResponse.noContent()
+    }
+
+    struct DecisionRequest: Codable { let status: String }
+
+    @Sendable func decide(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("requestId")
+        let body = try await request.decodeJSON(DecisionRequest.self, context: context)
+        let status = try AppRequest.decision(body.status)
+        guard try await services.requests.decide(id: id, familyId: session.familyId, status: status.rawValue, now: services.clock.now()),
+              let row = try await services.requests.request(id: id, familyId: session.familyId)
+        else { throw APIError.notFound("request") }
+        let child = try await services.children.child(id: row.childId, familyId: session.familyId)
+        return try JSONResponse.make(view(row, child: child))
+    }
+
+    private func view(_ row: AppRequestRow, child: ChildRow?) -> RequestView {
+        RequestView(id: row.id, child: child.map(ChildView.init), app: try? services.registry.app(id: row.appId), text: row.text,
+                    hasAudio: row.audioKey != nil, status: AppRequest.Status(rawValue: row.status) ?? .pending,
+                    createdAt: Date(millis: row.createdAt), read: row.readAt != nil, decidedAt: row.decidedAt.map(Date.init(millis:)))
+    }
+
+    /// E-mails the parents when SMTP is configured. The inbox already has the request, so a mail
+    /// failure is logged, not reported to the child.
+    private func notifyParents(familyId: String, child: ChildRow, app: MiniApp, text: String, hasAudio: Bool,
+                               context: AppRequestContext) async {
+        guard services.mailer.isEnabled else { return }
+        do {
+            let parents = try await services.families.parents(familyId: familyId)
+            let body = """
+                \(child.name) asked for \(app.name) \(app.icon).
+
+                \(text.isEmpty ? "(a voice message)" : "\"\(text)\"")\(hasAudio ? "\n\nListen to the recording in the parent area's inbox." : "")
+
+                Open Kids Fun Zone and go to the parent area to approve or decline.
+                """
+            try await services.mailer.send(MailMessage(to: parents.map(\.email), subject: "App request: \(app.name)", body: body))
+        } catch {
+            context.logger.warning("could not e-mail the app request", metadata: ["error": "\(error)"])
+        }
+    }
+}

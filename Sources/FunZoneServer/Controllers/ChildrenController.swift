@@ -1,0 +1,142 @@
+import Foundation
+import Hub
+import Hummingbird
+import Storage
+
+/// Child profiles: parents manage them; on a family device a child picks their avatar (kid mode).
+struct ChildrenController {
+    let services: Services
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("kids", use: kids)
+        api.post("kids/select", use: select)
+        api.post("kids/leave", use: leave)
+        api.get("parent/children", use: list)
+        api.post("parent/children", use: create)
+        api.patch("parent/children/:childId", use: update)
+        api.delete("parent/children/:childId", use: delete)
+        api.put("parent/children/:childId/apps/:appId", use: setAppHidden)
+    }
+
+    // MARK: - Kid mode
+
+    struct KidsResponse: Codable { let children: [ChildView]; let avatars: [String] }
+
+    /// The avatar picker: any signed-in family device, no password.
+    @Sendable func kids(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let children = try await services.children.children(familyId: session.familyId)
+        return try JSONResponse.make(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
+    }
+
+    struct SelectRequest: Codable { let childId: String }
+
+    /// A child taps their avatar; handing the device to a child also closes the parent area.
+    @Sendable func select(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let body = try await request.decodeJSON(SelectRequest.self, context: context)
+        guard let child = try await services.children.child(id: body.childId, familyId: session.familyId) else {
+            throw APIError.notFound("child")
+        }
+        try await services.sessions.setChild(child.id, tokenHash: session.tokenHash)
+        try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
+        return try JSONResponse.make(ChildView(child))
+    }
+
+    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        try await services.sessions.setChild(nil, tokenHash: session.tokenHash)
+        return JSONResponse.noContent()
+    }
+
+    // MARK: - Parent area
+
+    struct ChildDetail: Codable {
+        let id: String
+        let name: String
+        let grade: Int
+        let avatar: String
+        let hiddenApps: [String]
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        var details: [ChildDetail] = []
+        for child in try await services.children.children(familyId: session.familyId) {
+            let hidden = try await services.children.hiddenApps(childId: child.id, familyId: session.familyId)
+            details.append(ChildDetail(id: child.id, name: child.name, grade: child.grade, avatar: child.avatar,
+                                       hiddenApps: hidden.sorted()))
+        }
+        return try JSONResponse.make(["children": details])
+    }
+
+    struct ChildRequest: Codable {
+        let name: String
+        let grade: Int
+        let avatar: String
+    }
+
+    static let maximumChildren = 12
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let body = try await request.decodeJSON(ChildRequest.self, context: context)
+        let profile = try ChildProfile.validated(id: UUID().uuidString.lowercased(), name: body.name, grade: body.grade, avatar: body.avatar)
+        guard try await services.children.children(familyId: session.familyId).count < Self.maximumChildren else {
+            throw APIError(status: .conflict, code: "too_many_children", message: "A family can have up to \(Self.maximumChildren) children.")
+        }
+        let row = ChildRow(id: profile.id, familyId: session.familyId, name: profile.name, grade: profile.grade,
+                           avatar: profile.avatar, createdAt: services.clock.now().millis)
+        try await services.children.insert(row)
+        return try JSONResponse.make(ChildView(row), status: .created)
+    }
+
+    struct ChildPatch: Codable {
+        let name: String?
+        let grade: Int?
+        let avatar: String?
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("childId")
+        let patch = try await request.decodeJSON(ChildPatch.self, context: context)
+        guard let current = try await services.children.child(id: id, familyId: session.familyId) else { throw APIError.notFound("child") }
+        let profile = try ChildProfile.validated(id: id, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
+                                                 avatar: patch.avatar ?? current.avatar)
+        let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
+                           avatar: profile.avatar, createdAt: current.createdAt)
+        guard try await services.children.update(row) else { throw APIError.notFound("child") }
+        return try JSONResponse.make(ChildView(row))
+    }
+
+    struct DeleteRequest: Codable { let confirm: Bool }
+
+    /// Deletes a child and all their data; the body must say `{"confirm": true}`.
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("childId")
+        let body = try await request.decodeJSON(DeleteRequest.self, context: context)
+        guard body.confirm else {
+            throw APIError.invalid("confirm", "Deleting a child removes all their data; send {\"confirm\": true}.")
+        }
+        guard let blobKeys = try await services.children.delete(id: id, familyId: session.familyId) else {
+            throw APIError.notFound("child")
+        }
+        for key in blobKeys { try? await services.blobs.delete(key: key) }
+        return JSONResponse.noContent()
+    }
+
+    struct HiddenRequest: Codable { let hidden: Bool }
+    struct HiddenResponse: Codable { let appId: String; let hidden: Bool }
+
+    @Sendable func setAppHidden(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let childId = try context.parameters.require("childId")
+        let app = try services.registry.app(id: try context.parameters.require("appId"))
+        let body = try await request.decodeJSON(HiddenRequest.self, context: context)
+        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
+        try await services.children.setHidden(body.hidden, appId: app.id, childId: childId, familyId: session.familyId)
+        return try JSONResponse.make(HiddenResponse(appId: app.id, hidden: body.hidden))
+    }
+}

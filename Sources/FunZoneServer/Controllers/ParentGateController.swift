@@ -1,0 +1,98 @@
+import Foundation
+import Hub
+import Hummingbird
+import Storage
+
+/// The parent gate (a multiplication, three tries, then a minute's lock) and the parent password
+/// that follows it to open the parent area.
+struct ParentGateController {
+    let services: Services
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.post("gate/challenge", use: challenge)
+        api.post("gate/answer", use: answer)
+        api.post("parent/unlock", use: unlock)
+        api.post("parent/lock", use: lock)
+    }
+
+    struct ChallengeResponse: Codable {
+        let question: String
+        let left: Int
+        let right: Int
+        let expiresAt: Date
+    }
+
+    @Sendable func challenge(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let now = services.clock.now()
+        var generator = SystemRandomNumberGenerator()
+        let challenge = try ParentGate.challenge(state: gateState(session), now: now, using: &generator)
+        try await services.sessions.setGateChallenge(left: challenge.left, right: challenge.right, issuedAt: now,
+                                                     tokenHash: session.tokenHash)
+        return try JSONResponse.make(ChallengeResponse(
+            question: challenge.question, left: challenge.left, right: challenge.right,
+            expiresAt: now.addingTimeInterval(ParentGate.challengeLifetime)), status: .created)
+    }
+
+    struct AnswerRequest: Codable { let answer: Int }
+    struct AnswerResponse: Codable { let passed: Bool }
+
+    @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let body = try await request.decodeJSON(AnswerRequest.self, context: context)
+        guard let left = session.row.gateLeft, let right = session.row.gateRight,
+              let issued = session.row.gateIssuedAt.map(Date.init(millis:))
+        else {
+            throw APIError(status: .conflict, code: "gate_no_question", message: "Ask for a question first.")
+        }
+        let now = services.clock.now()
+        let challenge = ParentGate.Challenge(left: left, right: right, issuedAt: issued)
+        let (outcome, next) = try ParentGate.answer(body.answer, to: challenge, state: gateState(session), now: now)
+        let recorded = try await services.sessions.recordGateAnswer(
+            tokenHash: session.tokenHash, answeredIssuedAt: issued, failures: next.failures,
+            lockedUntil: next.lockedUntil, passedAt: outcome == .passed ? now : nil)
+        guard recorded else {
+            throw APIError(status: .conflict, code: "gate_no_question", message: "That question was already answered.")
+        }
+        switch outcome {
+        case .passed: return try JSONResponse.make(AnswerResponse(passed: true))
+        case .wrong(let attemptsLeft): throw HubError.wrongGateAnswer(attemptsLeft: attemptsLeft)
+        case .locked(let until): throw HubError.gateLocked(until: until)
+        }
+    }
+
+    struct UnlockRequest: Codable { let password: String }
+
+    /// The parent password, accepted only just after the gate was passed on this device.
+    @Sendable func unlock(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let body = try await request.decodeJSON(UnlockRequest.self, context: context)
+        guard services.hasGatePass(session) else {
+            throw APIError(status: .forbidden, code: "gate_required", message: "Answer the parent question first.")
+        }
+        try await services.countAttempt("signin:account:\(session.parentId)", limit: .signInPerAccount)
+        let parents = try await services.families.parents(familyId: session.familyId)
+        var matched = false
+        for parent in parents where try await services.hasher.verify(body.password, hash: parent.passwordHash) {
+            matched = true
+            break
+        }
+        guard matched else {
+            throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
+        }
+        try await services.rateLimits.clear(key: "signin:account:\(session.parentId)")
+        try await services.sessions.setParentActive(services.clock.now(), tokenHash: session.tokenHash)
+        try await services.sessions.consumeGatePass(tokenHash: session.tokenHash)
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func lock(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
+        return JSONResponse.noContent()
+    }
+
+    private func gateState(_ session: CurrentSession) -> ParentGate.State {
+        ParentGate.State(failures: session.row.gateFailures, lockedUntil: session.row.gateLockedUntil.map(Date.init(millis:)))
+    }
+}

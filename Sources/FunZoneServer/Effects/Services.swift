@@ -1,0 +1,65 @@
+import Foundation
+import Hub
+import Logging
+import MailClient
+import Prometheus
+import Storage
+
+/// Everything the routes need, assembled once at start-up. Effects are injected so tests can
+/// move the clock or swap the mailer while still using the real database.
+public struct Services: Sendable {
+    public let database: Database
+    public let families: FamilyStore
+    public let children: ChildStore
+    public let sessions: SessionStore
+    public let requests: AppRequestStore
+    public let purchases: PurchaseStore
+    public let rateLimits: RateLimitStore
+    public let blobs: any BlobStore
+    public let registry: AppRegistry
+    public let clock: Clock
+    public let hasher: PasswordHasher
+    public let payments: any PaymentProvider
+    public let mailer: any Mailer
+    public let metrics: PrometheusCollectorRegistry
+    public let options: Options
+
+    /// A signed-in family device stays signed in this long after its last use.
+    static let sessionLifetime: TimeInterval = 30 * 24 * 3600
+
+    public struct Options: Sendable {
+        /// Allow sign-up of further families (hosting); a home server takes only its first family.
+        public var openSignup: Bool
+        /// Mark cookies Secure (serve behind HTTPS).
+        public var secureCookies: Bool
+        /// Take the client's address from X-Forwarded-For (only behind a trusted proxy).
+        public var trustProxy: Bool
+
+        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false) {
+            self.openSignup = openSignup
+            self.secureCookies = secureCookies
+            self.trustProxy = trustProxy
+        }
+    }
+
+    public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock = .live,
+                hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
+                mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+                options: Options = Options()) {
+        self.database = database
+        self.families = FamilyStore(database: database)
+        self.children = ChildStore(database: database)
+        self.sessions = SessionStore(database: database)
+        self.requests = AppRequestStore(database: database)
+        self.purchases = PurchaseStore(database: database)
+        self.rateLimits = RateLimitStore(database: database)
+        self.blobs = blobs
+        self.registry = registry
+        self.clock = clock
+        self.hasher = hasher
+        self.payments = payments
+        self.mailer = mailer
+        self.metrics = metrics
+        self.options = options
+    }
+}

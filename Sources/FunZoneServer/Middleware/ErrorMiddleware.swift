@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// Turns every error into the API's one error shape. Anything unexpected is a 500 and is logged:
+/// a 5xx is always a bug.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let apiError = APIError(error) ?? {
+                context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
+                return APIError(status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
+            }()
+            if !request.uri.path.hasPrefix("/api") && apiError.status == .notFound {
+                return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: .init(string: "Not found")))
+            }
+            return try apiError.response(from: request, context: context)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Hummingbird
+import Prometheus
+
+/// Counts requests and records their latency per route and status, for `/metrics`.
+struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let registry: PrometheusCollectorRegistry
+    static var buckets: [Duration] {
+        [.milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5)]
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        var status = 500
+        defer {
+            // Unmatched paths share one label so a scanner cannot blow up the series count.
+            let route = context.endpointPath ?? (request.uri.path.hasPrefix("/api") ? "unmatched" : "static")
+            let labels = [("method", request.method.rawValue), ("route", route), ("status", String(status))]
+            registry.makeCounter(name: "http_requests_total", labels: labels).increment()
+            registry.makeDurationHistogram(name: "http_request_duration_seconds",
+                                           labels: [("method", request.method.rawValue), ("route", route)],
+                                           buckets: Self.buckets)
+                .record(ContinuousClock.now - start)
+        }
+        let response = try await next(request, context)
+        status = response.status.code
+        return response
+    }
+}

@@ -1,0 +1,61 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// Loads the signed-in device's session from its cookie, and refuses state-changing requests
+/// without the CSRF token: the session's own token when signed in, else the `fz_csrf` cookie's.
+struct SessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let services: Services
+
+    static let sessionCookie = "fz_session"
+    static let csrfCookie = "fz_csrf"
+    static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        // Static files need no session: skip the database for them.
+        guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
+        var context = context
+        let now = services.clock.now()
+        if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty, token.count <= 128 {
+            let hash = Tokens.hash(token)
+            if let row = try await services.sessions.find(tokenHash: hash, now: now) {
+                context.session = CurrentSession(tokenHash: hash, row: row)
+                if now.millis - row.lastSeenAt > 60_000 {
+                    try await services.sessions.touch(tokenHash: hash, now: now, expires: now.addingTimeInterval(Services.sessionLifetime))
+                }
+            }
+        }
+        if ![.get, .head, .options].contains(request.method) {
+            let sent = request.headers[Self.csrfHeader] ?? ""
+            let expected = context.session?.row.csrfToken ?? request.cookies[Self.csrfCookie]?.value ?? ""
+            guard !expected.isEmpty, Tokens.constantTimeEqual(sent, expected) else { throw APIError.csrf }
+        }
+        return try await next(request, context)
+    }
+}
+
+/// Random tokens and their stored hashes.
+enum Tokens {
+    /// 32 random bytes, URL-safe base64 without padding.
+    static func make(bytes count: Int = 32) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    /// What the database keeps instead of a token: a stolen database does not sign anyone in.
+    static func hash(_ token: String) -> String {
+        SHA256.hash(data: Data(token.utf8)).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let a = Array(a.utf8), b = Array(b.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+}

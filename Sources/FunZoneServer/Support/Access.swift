@@ -1,0 +1,60 @@
+import Foundation
+import Hub
+import HTTPTypes
+import Hummingbird
+import Storage
+
+/// Who may do what: kid mode, parent area, gate passes. Every route states its level through one of these.
+extension Services {
+    /// The signed-in device with a child picked.
+    func requireChild(_ context: AppRequestContext) async throws -> (CurrentSession, ChildRow) {
+        let session = try context.requireSession()
+        guard let childId = session.row.childId,
+              let child = try await children.child(id: childId, familyId: session.familyId)
+        else { throw APIError.noChild }
+        return (session, child)
+    }
+
+    /// The signed-in device with the parent area open; keeps it open for another 15 idle minutes.
+    func requireParent(_ context: AppRequestContext) async throws -> CurrentSession {
+        let session = try context.requireSession()
+        let now = clock.now()
+        let lastActivity = session.row.parentActiveAt.map(Date.init(millis:))
+        guard ParentAccess.isUnlocked(lastActivity: lastActivity, now: now) else { throw APIError.parentLocked }
+        if let lastActivity, now.timeIntervalSince(lastActivity) > 15 {
+            try await sessions.setParentActive(now, tokenHash: session.tokenHash)
+        }
+        return session
+    }
+
+    /// Whether this device passed the parent gate within the last few minutes.
+    func hasGatePass(_ session: CurrentSession) -> Bool {
+        ParentAccess.isGatePassValid(passedAt: session.row.gatePassedAt.map(Date.init(millis:)), now: clock.now())
+    }
+
+    /// The caller's address for rate limits: the socket's, or the proxy's X-Forwarded-For when trusted.
+    func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
+        if options.trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
+            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
+        }
+        return context.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// Counts an attempt at something guessable; throws 429 once the limit is passed.
+    func countAttempt(_ key: String, limit: RateLimit) async throws {
+        let now = clock.now()
+        let (count, windowStart) = try await rateLimits.hit(key: key, window: limit.window, now: now)
+        if count > limit.limit, let wait = limit.retryAfter(count: count, windowStart: windowStart, now: now) {
+            throw APIError.rateLimited(retryAfter: wait)
+        }
+    }
+}
+
+extension Response {
+    /// Sets the session cookie (HttpOnly, SameSite=Strict), or clears it when `token` is nil.
+    mutating func setSessionCookie(_ token: String?, secure: Bool) {
+        setCookie(Cookie(name: SessionMiddleware.sessionCookie, value: token ?? "",
+                         maxAge: token == nil ? 0 : Int(Services.sessionLifetime), path: "/",
+                         secure: secure, httpOnly: true, sameSite: .strict))
+    }
+}

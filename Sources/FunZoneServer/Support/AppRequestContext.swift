@@ -1,0 +1,57 @@
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+import Storage
+
+/// The request context every route sees: the caller's address and, once the session middleware
+/// has run, the signed-in family device.
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+    /// The signed-in device's session, if any.
+    var session: CurrentSession?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+
+    /// JSON bodies are small; uploads that need more read their body themselves.
+    public var maxUploadSize: Int { 64 * 1024 }
+
+    public var responseEncoder: JSONEncoder { .api }
+    public var requestDecoder: JSONDecoder { .api }
+
+    /// The session, or 401.
+    func requireSession() throws -> CurrentSession {
+        guard let session else { throw APIError.unauthorized }
+        return session
+    }
+}
+
+/// A session as the routes use it.
+struct CurrentSession: Sendable {
+    let tokenHash: String
+    let row: SessionRow
+    var familyId: String { row.familyId }
+    var parentId: String { row.parentId }
+}
+
+extension JSONEncoder {
+    /// The API's encoder: ISO 8601 dates, sorted keys for stable output.
+    static var api: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+}
+
+extension JSONDecoder {
+    static var api: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+extension Request {
+    /// Decodes a JSON body of at most `limit` bytes; bad input becomes a 4xx `APIError`.
+    func decodeJSON<T: Decodable>(_ type: T.Type = T.self, context: AppRequestContext, limit: Int? = nil) async throws -> T {
+        let limit = limit ?? context.maxUploadSize
+        if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON (Content-Type: application/json).")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit: limit)
+        }
+        do {
+            return try JSONDecoder.api.decode(T.self, from: Data(buffer: buffer))
+        } catch let error as DecodingError {
+            throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
+        }
+    }
+}
+
+/// A JSON response with a status and optional cookies.
+struct JSONResponse {
+    static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        let data = try JSONEncoder.api.encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    static func noContent() -> Response { Response(status: .noContent) }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One tile of the hub: a mini-app, built or still a wish.
+public struct MiniApp: Codable, Equatable, Sendable {
+    public let id: String
+    public let name: String
+    public let subtitle: String
+    public let icon: String
+    /// Tile colour as "#rrggbb" (seed 000 gives RGB triples).
+    public let color: String
+    public let isAvailable: Bool
+}
+
+/// The apps the hub knows, in the order the seed lists them.
+public struct AppRegistry: Sendable {
+    /// Every app the hub knows about, whether or not it is built yet.
+    public static let catalog: [MiniApp] = [
+        MiniApp(id: "coloring", name: "Coloring Fun", subtitle: "Draw & Stamp!", icon: "🎨", color: "#ff96b4", isAvailable: true),
+        MiniApp(id: "spellflare", name: "Spellflare", subtitle: "Spell it out!", icon: "🐝", color: "#8b5cf6", isAvailable: true),
+        MiniApp(id: "speakup", name: "SpeakUp", subtitle: "Practice talking!", icon: "🎤", color: "#0d8488", isAvailable: true),
+        MiniApp(id: "mirrorbuddy", name: "MirrorBuddy", subtitle: "Study together!", icon: "📚", color: "#f59e0b", isAvailable: true),
+        MiniApp(id: "music", name: "Music Maker", subtitle: "Coming Soon", icon: "🎵", color: "#d2d2e6", isAvailable: false),
+        MiniApp(id: "puzzles", name: "Puzzle Play", subtitle: "Coming Soon", icon: "🧩", color: "#d2d2e6", isAvailable: false),
+        MiniApp(id: "stories", name: "Story Time", subtitle: "Coming Soon", icon: "📖", color: "#d2d2e6", isAvailable: false),
+    ]
+
+    public let apps: [MiniApp]
+
+    /// The registry for a server where only `installed` apps have their client shipped:
+    /// any other app shows as a placeholder on its own, so a tile never opens an empty page.
+    public init(installed: Set<String>) {
+        apps = Self.catalog.map { app in
+            guard app.isAvailable, !installed.contains(app.id) else { return app }
+            return MiniApp(id: app.id, name: app.name, subtitle: "Coming Soon", icon: app.icon,
+                           color: "#d2d2e6", isAvailable: false)
+        }
+    }
+
+    public func app(id: String) throws(HubError) -> MiniApp {
+        guard let app = apps.first(where: { $0.id == id }) else { throw .unknownApp(id) }
+        return app
+    }
+
+    /// The tiles one child sees: the apps a parent has not hidden, each with the child's latest
+    /// request for it when the app is a placeholder.
+    public func tiles(hidden: Set<String>, latestRequests: [String: AppRequest.Status]) -> [HubTile] {
+        apps.filter { !hidden.contains($0.id) }.map { app in
+            HubTile(app: app, request: app.isAvailable ? nil : latestRequests[app.id])
+        }
+    }
+}
+
+/// A tile as a child's hub draws it.
+public struct HubTile: Codable, Equatable, Sendable {
+    public let app: MiniApp
+    /// The state of this child's latest request for the app, if any.
+    public let request: AppRequest.Status?
+}

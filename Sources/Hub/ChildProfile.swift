@@ -1,0 +1,32 @@
+import Foundation
+
+/// A child of the family: the name the hub greets, the school grade (1–7) and an avatar emoji.
+public struct ChildProfile: Codable, Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var grade: Int
+    public var avatar: String
+
+    public init(id: String, name: String, grade: Int, avatar: String) {
+        self.id = id
+        self.name = name
+        self.grade = grade
+        self.avatar = avatar
+    }
+
+    public static let grades = 1...7
+
+    /// Avatars a child can pick: big, friendly emoji that read without words.
+    public static let avatars = [
+        "🦁", "🐯", "🐻", "🐼", "🐨", "🐸", "🐵", "🦊", "🐰", "🐶",
+        "🐱", "🦄", "🐲", "🐙", "🦋", "🐝", "🐢", "🐬", "🦖", "🐧",
+    ]
+
+    /// Validates a new or edited profile and returns it with its name trimmed.
+    public static func validated(id: String, name: String, grade: Int, avatar: String) throws(HubError) -> ChildProfile {
+        let name = try Account.validatedName(name, maxLength: 30)
+        guard grades.contains(grade) else { throw .invalidGrade(grade) }
+        guard avatars.contains(avatar) else { throw .invalidAvatar(avatar) }
+        return ChildProfile(id: id, name: name, grade: grade, avatar: avatar)
+    }
+}

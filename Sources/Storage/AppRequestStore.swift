@@ -1,0 +1,68 @@
+import Foundation
+import SQLKit
+
+/// Children's requests for apps, as the parents' inbox shows them.
+public struct AppRequestStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+    private static let decoding = SQLRowDecoder.KeyDecodingStrategy.convertFromSnakeCase
+
+    public func insert(_ request: AppRequestRow) async throws {
+        try await sql.raw("""
+            INSERT INTO app_requests (id, family_id, child_id, app_id, text, audio_key, audio_bytes, status, created_at)
+            VALUES (\(bind: request.id), \(bind: request.familyId), \(bind: request.childId), \(bind: request.appId),
+                    \(bind: request.text), \(bind: request.audioKey), \(bind: request.audioBytes), \(bind: request.status),
+                    \(bind: request.createdAt))
+            """).run()
+    }
+
+    /// The family's requests, newest first.
+    public func list(familyId: String, limit: Int = 100) async throws -> [AppRequestRow] {
+        try await sql.raw("""
+            SELECT * FROM app_requests WHERE family_id = \(bind: familyId)
+            ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
+            """).all(decoding: AppRequestRow.self, keyDecodingStrategy: Self.decoding)
+    }
+
+    public func unreadCount(familyId: String) async throws -> Int {
+        try await sql.raw("""
+            SELECT COUNT(*) AS n FROM app_requests WHERE family_id = \(bind: familyId) AND read_at IS NULL
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    public func request(id: String, familyId: String) async throws -> AppRequestRow? {
+        try await sql.raw("SELECT * FROM app_requests WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+            .first(decoding: AppRequestRow.self, keyDecodingStrategy: Self.decoding)
+    }
+
+    public func markRead(id: String, familyId: String, now: Date) async throws {
+        try await sql.raw("""
+            UPDATE app_requests SET read_at = \(bind: now.millis)
+            WHERE id = \(bind: id) AND family_id = \(bind: familyId) AND read_at IS NULL
+            """).run()
+    }
+
+    /// Records a parent's answer (which also marks it read); false when the request is not this family's.
+    public func decide(id: String, familyId: String, status: String, now: Date) async throws -> Bool {
+        try await sql.raw("""
+            UPDATE app_requests SET status = \(bind: status), decided_at = \(bind: now.millis),
+                read_at = COALESCE(read_at, \(bind: now.millis))
+            WHERE id = \(bind: id) AND family_id = \(bind: familyId)
+            RETURNING id
+            """).first() != nil
+    }
+
+    /// The status of the child's newest request for each app.
+    public func latestStatuses(childId: String, familyId: String) async throws -> [String: String] {
+        let rows = try await sql.raw("""
+            SELECT app_id, status, created_at FROM app_requests
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            ORDER BY created_at ASC, id ASC
+            """).all()
+        var latest: [String: String] = [:]
+        for row in rows { latest[try row.decode(column: "app_id", as: String.self)] = try row.decode(column: "status", as: String.self) }
+        return latest
+    }
+}

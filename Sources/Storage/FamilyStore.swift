@@ -1,0 +1,80 @@
+import Foundation
+import SQLKit
+
+/// Families, their parents and the invite codes that let a second parent join.
+public struct FamilyStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+
+    public func familyCount() async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM families").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    /// Creates a family and its first parent together, or neither.
+    public func createFamily(id: String, name: String, parent: ParentRow) async throws {
+        guard try await self.parent(email: parent.email) == nil else { throw StorageError.duplicateEmail }
+        try await database.transaction { sql in
+            try await sql.raw("""
+                INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt))
+                """).run()
+            try await Self.insert(parent, on: sql)
+        }
+    }
+
+    public func addParent(_ parent: ParentRow) async throws {
+        guard try await self.parent(email: parent.email) == nil else { throw StorageError.duplicateEmail }
+        try await Self.insert(parent, on: sql)
+    }
+
+    private static func insert(_ parent: ParentRow, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO parents (id, family_id, email, name, password_hash, created_at)
+            VALUES (\(bind: parent.id), \(bind: parent.familyId), \(bind: parent.email), \(bind: parent.name),
+                    \(bind: parent.passwordHash), \(bind: parent.createdAt))
+            """).run()
+    }
+
+    public func family(id: String) async throws -> FamilyRow? {
+        try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func parent(email: String) async throws -> ParentRow? {
+        try await sql.raw("SELECT * FROM parents WHERE email = \(bind: email)").first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func parent(id: String, familyId: String) async throws -> ParentRow? {
+        try await sql.raw("SELECT * FROM parents WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+            .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func parents(familyId: String) async throws -> [ParentRow] {
+        try await sql.raw("SELECT * FROM parents WHERE family_id = \(bind: familyId) ORDER BY created_at")
+            .all(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// Sets a new password hash and signs the parent out everywhere.
+    public func setPassword(parentId: String, hash: String) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("UPDATE parents SET password_hash = \(bind: hash) WHERE id = \(bind: parentId)").run()
+            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId)").run()
+        }
+    }
+
+    public func createInvite(codeHash: String, familyId: String, parentId: String, now: Date, expires: Date) async throws {
+        try await sql.raw("""
+            INSERT INTO invites (code_hash, family_id, created_by, created_at, expires_at)
+            VALUES (\(bind: codeHash), \(bind: familyId), \(bind: parentId), \(bind: now.millis), \(bind: expires.millis))
+            """).run()
+    }
+
+    /// Uses an invite once: returns its family, or nil when the code is unknown, used or expired.
+    public func redeemInvite(codeHash: String, now: Date) async throws -> String? {
+        try await sql.raw("""
+            UPDATE invites SET used_at = \(bind: now.millis)
+            WHERE code_hash = \(bind: codeHash) AND used_at IS NULL AND expires_at > \(bind: now.millis)
+            RETURNING family_id
+            """).first()?.decode(column: "family_id", as: String.self)
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SQLKit
+
+/// One step of the schema; steps run once each, in order, and are never edited once released.
+public struct Migration: Sendable {
+    public let version: Int
+    public let name: String
+    public let statements: [String]
+}
+
+public enum Migrations {
+    /// The ordered list of every schema change. Types are ones SQLite and PostgreSQL both accept;
+    /// times are milliseconds since 1970 in BIGINT, flags are BIGINT 0/1.
+    public static let all: [Migration] = [
+        Migration(version: 1, name: "families, parents, children, sessions", statements: [
+            """
+            CREATE TABLE families (
+                id TEXT PRIMARY KEY,
+                name TEXT NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
+            """
+            CREATE TABLE parents (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                email TEXT NOT NULL UNIQUE,
+                name TEXT NOT NULL,
+                password_hash TEXT NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX parents_family ON parents(family_id)",
+            """
+            CREATE TABLE children (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                grade BIGINT NOT NULL,
+                avatar TEXT NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX children_family ON children(family_id)",
+            """
+            CREATE TABLE hidden_apps (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                app_id TEXT NOT NULL,
+                PRIMARY KEY (child_id, app_id))
+            """,
+            """
+            CREATE TABLE invites (
+                code_hash TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                created_by TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                used_at BIGINT)
+            """,
+            """
+            CREATE TABLE sessions (
+                token_hash TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                parent_id TEXT NOT NULL REFERENCES parents(id) ON DELETE CASCADE,
+                csrf_token TEXT NOT NULL,
+                child_id TEXT REFERENCES children(id) ON DELETE SET NULL,
+                created_at BIGINT NOT NULL,
+                last_seen_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                parent_active_at BIGINT,
+                gate_passed_at BIGINT,
+                gate_failures BIGINT NOT NULL DEFAULT 0,
+                gate_locked_until BIGINT,
+                gate_left BIGINT,
+                gate_right BIGINT,
+                gate_issued_at BIGINT)
+            """,
+            "CREATE INDEX sessions_family ON sessions(family_id)",
+            """
+            CREATE TABLE rate_limits (
+                key TEXT PRIMARY KEY,
+                window_start BIGINT NOT NULL,
+                count BIGINT NOT NULL)
+            """,
+        ]),
+        Migration(version: 2, name: "app requests and purchases", statements: [
+            """
+            CREATE TABLE app_requests (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                app_id TEXT NOT NULL,
+                text TEXT NOT NULL,
+                audio_key TEXT,
+                audio_bytes BIGINT NOT NULL DEFAULT 0,
+                status TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                read_at BIGINT,
+                decided_at BIGINT)
+            """,
+            "CREATE INDEX app_requests_family ON app_requests(family_id, created_at)",
+            "CREATE INDEX app_requests_child ON app_requests(child_id, app_id, created_at)",
+            """
+            CREATE TABLE purchases (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                product_id TEXT NOT NULL,
+                provider TEXT NOT NULL,
+                receipt TEXT NOT NULL,
+                purchased_at BIGINT NOT NULL,
+                UNIQUE (family_id, product_id))
+            """,
+        ]),
+    ]
+
+    /// Applies every migration the database has not seen yet. Safe to run from several
+    /// instances at once: PostgreSQL serialises them with an advisory lock.
+    public static func run(on database: Database, now: Date = Date()) async throws -> [Migration] {
+        let kind = database.kind
+        return try await database.withConnection { sql in
+            if kind == .postgres { try await sql.raw("SELECT pg_advisory_lock(7274001)").run() }
+            do {
+                let applied = try await apply(on: sql, now: now)
+                if kind == .postgres { try await sql.raw("SELECT pg_advisory_unlock(7274001)").run() }
+                return applied
+            } catch {
+                if kind == .postgres { try? await sql.raw("SELECT pg_advisory_unlock(7274001)").run() }
+                throw error
+            }
+        }
+    }
+
+    private static func apply(on sql: any SQLDatabase, now: Date) async throws -> [Migration] {
+        try await sql.raw("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
+            """).run()
+        let done = Set(try await sql.raw("SELECT version FROM schema_migrations").all()
+            .map { try $0.decode(column: "version", as: Int.self) })
+        var applied: [Migration] = []
+        for migration in all where !done.contains(migration.version) {
+            try await sql.raw("BEGIN").run()
+            do {
+                for statement in migration.statements { try await sql.raw(SQLQueryString(statement)).run() }
+                try await sql.raw("""
+                    INSERT INTO schema_migrations (version, name, applied_at)
+                    VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.millis))
+                    """).run()
+                try await sql.raw("COMMIT").run()
+            } catch {
+                try? await sql.raw("ROLLBACK").run()
+                throw error
+            }
+            applied.append(migration)
+        }
+        return applied
+    }
+}
+
+extension Date {
+    /// Milliseconds since 1970, as stored in the database.
+    public var millis: Int64 { Int64((timeIntervalSince1970 * 1000).rounded()) }
+    public init(millis: Int64) { self.init(timeIntervalSince1970: Double(millis) / 1000) }
+}

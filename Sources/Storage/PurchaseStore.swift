@@ -1,0 +1,30 @@
+import Foundation
+import SQLKit
+
+/// Receipts of what each family bought; a product is owned once per family.
+public struct PurchaseStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+
+    /// Records a receipt; buying an owned product again keeps the first receipt.
+    public func record(_ purchase: PurchaseRow) async throws {
+        try await sql.raw("""
+            INSERT INTO purchases (id, family_id, product_id, provider, receipt, purchased_at)
+            VALUES (\(bind: purchase.id), \(bind: purchase.familyId), \(bind: purchase.productId),
+                    \(bind: purchase.provider), \(bind: purchase.receipt), \(bind: purchase.purchasedAt))
+            ON CONFLICT (family_id, product_id) DO NOTHING
+            """).run()
+    }
+
+    public func purchases(familyId: String) async throws -> [PurchaseRow] {
+        try await sql.raw("SELECT * FROM purchases WHERE family_id = \(bind: familyId) ORDER BY purchased_at")
+            .all(decoding: PurchaseRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func ownedProducts(familyId: String) async throws -> Set<String> {
+        Set(try await sql.raw("SELECT product_id FROM purchases WHERE family_id = \(bind: familyId)")
+            .all().map { try $0.decode(column: "product_id", as: String.self) })
+    }
+}

@@ -1,0 +1,161 @@
+import ArgumentParser
+import Foundation
+import FunZoneServer
+import Hub
+import Logging
+import MailClient
+import Storage
+
+@main
+struct FunZoneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "funzone",
+        abstract: "Kids Fun Zone: a self-hosted family learning suite.",
+        subcommands: [Serve.self, Migrate.self, CreateParent.self, ResetPassword.self],
+        defaultSubcommand: Serve.self)
+}
+
+/// Where the data lives: shared by every subcommand.
+struct StorageOptions: ParsableArguments {
+    @Option(name: .customLong("data-dir"), help: "Folder for the SQLite file and recordings (env FUNZONE_DATA; default ./data).")
+    var dataDir: String?
+
+    @Option(name: .customLong("database-url"),
+            help: "postgres://user:password@host:port/db to use PostgreSQL instead of SQLite (env DATABASE_URL).")
+    var databaseURL: String?
+
+    var resolvedDataDir: String {
+        dataDir ?? ProcessInfo.processInfo.environment["FUNZONE_DATA"] ?? "data"
+    }
+
+    func openDatabase(logger: Logger) async throws -> Database {
+        if let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty {
+            return try await Database.postgres(url: url, logger: logger)
+        }
+        try FileManager.default.createDirectory(atPath: resolvedDataDir, withIntermediateDirectories: true)
+        return try await Database.sqlite(path: "\(resolvedDataDir)/funzone.sqlite", logger: logger)
+    }
+}
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the web server (migrates the database first).")
+
+    @OptionGroup var storage: StorageOptions
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on (env PORT).") var port: Int?
+    @Option(name: .customLong("web-root"), help: "Folder with the web client (env FUNZONE_WEB; default ./Web).") var webRoot: String?
+    @Option(name: .customLong("smtp-url"), help: "smtp://[user:pass@]host[:port]?from=address to e-mail parents (env FUNZONE_SMTP_URL).")
+    var smtpURL: String?
+    @Flag(name: .customLong("open-signup"), help: "Let more than one family sign up (hosting).") var openSignup = false
+    @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false
+    @Flag(name: .customLong("trust-proxy"), help: "Read the client address from X-Forwarded-For.") var trustProxy = false
+    @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
+
+    func run() async throws {
+        var logger = Logger(label: "funzone")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        guard (10...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 10 to 16.") }
+        let webRoot = self.webRoot ?? ProcessInfo.processInfo.environment["FUNZONE_WEB"] ?? "Web"
+        guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
+            throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
+        }
+        let database = try await storage.openDatabase(logger: logger)
+        let applied = try await Migrations.run(on: database)
+        if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
+        var mailer: any Mailer = DisabledMailer()
+        if let smtp = smtpURL ?? ProcessInfo.processInfo.environment["FUNZONE_SMTP_URL"], !smtp.isEmpty {
+            mailer = SMTPMailer(configuration: try SMTPConfiguration(url: smtp))
+        }
+        let services = Services(
+            database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
+            registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
+            hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
+            options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy))
+        let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
+        if try await services.families.familyCount() == 0 {
+            logger.notice("""
+                First run: open http://\(host):\(port) to create your family, \
+                or run `funzone create-parent --email you@example.org --family "Our Family"`.
+                """)
+        }
+        let app = FunZoneApp.buildApplication(services: services, webRoot: webRoot, host: host, port: port, logger: logger)
+        try await app.runService()
+        try await database.close()
+    }
+}
+
+struct Migrate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Apply database migrations and exit.")
+    @OptionGroup var storage: StorageOptions
+
+    func run() async throws {
+        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
+        let applied = try await Migrations.run(on: database)
+        print(applied.isEmpty ? "Database is up to date." : "Applied: " + applied.map { "\($0.version) \($0.name)" }.joined(separator: ", "))
+        try await database.close()
+    }
+}
+
+/// Reads a password from FUNZONE_PASSWORD or, interactively, from the terminal without echo.
+func readPassword(prompt: String) throws -> String {
+    if let password = ProcessInfo.processInfo.environment["FUNZONE_PASSWORD"] { return password }
+    guard let password = getpass(prompt).map({ String(cString: $0) }) else { throw ValidationError("No password given.") }
+    return password
+}
+
+struct CreateParent: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create-parent",
+        abstract: "Create the family and its first parent (or add a parent to the only family).",
+        discussion: "The password is read from the terminal, or from FUNZONE_PASSWORD.")
+    @OptionGroup var storage: StorageOptions
+    @Option(help: "The parent's e-mail address (their sign-in).") var email: String
+    @Option(help: "The parent's name.") var name = "Parent"
+    @Option(help: "The family's name, when creating the family.") var family = "Our Family"
+
+    func run() async throws {
+        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
+        _ = try await Migrations.run(on: database)
+        let email = try Account.normalizedEmail(self.email)
+        let name = try Account.validatedName(self.name)
+        let password = try readPassword(prompt: "Password for \(email): ")
+        try Account.validatePassword(password)
+        let store = FamilyStore(database: database)
+        let now = Date().millis
+        let hash = try await PasswordHasher().hash(password)
+        let familyCount = try await store.familyCount()
+        if familyCount == 0 {
+            let familyId = UUID().uuidString.lowercased()
+            try await store.createFamily(id: familyId, name: try Account.validatedName(family), parent: ParentRow(
+                id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name, passwordHash: hash, createdAt: now))
+            print("Created the family \"\(family)\" with parent \(email). Open the app and sign in.")
+        } else {
+            throw ValidationError("A family already exists: add parents with an invite code from the parent area.")
+        }
+        try await database.close()
+    }
+}
+
+struct ResetPassword: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reset-password",
+        abstract: "Set a new password for a parent and sign them out everywhere.",
+        discussion: "The password is read from the terminal, or from FUNZONE_PASSWORD.")
+    @OptionGroup var storage: StorageOptions
+    @Option(help: "The parent's e-mail address.") var email: String
+
+    func run() async throws {
+        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
+        let store = FamilyStore(database: database)
+        guard let parent = try await store.parent(email: try Account.normalizedEmail(email)) else {
+            try await database.close()
+            throw ValidationError("No parent with the e-mail \(email).")
+        }
+        let password = try readPassword(prompt: "New password for \(parent.email): ")
+        try Account.validatePassword(password)
+        try await store.setPassword(parentId: parent.id, hash: try await PasswordHasher().hash(password))
+        print("Password changed for \(parent.email); their devices must sign in again.")
+        try await database.close()
+    }
+}

@@ -1,0 +1,224 @@
+// The parent area: behind the parent gate and the parent password (asked again after 15 idle
+// minutes). Inbox of app requests, children, purchases and the family's parents.
+import { api, ApiError, loadSession } from "../shared/api.js";
+import { openSheet } from "../shared/dialog.js";
+import { h, mount } from "../shared/dom.js";
+import { passParentGate } from "../shared/parent-gate.js";
+import { sounds } from "../shared/sounds.js";
+
+const main = document.getElementById("parent");
+const tabs = { inbox: "Inbox", children: "Children", store: "Purchases", family: "Family" };
+const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
+  apps: [], avatars: [], products: [], family: null, invite: null, error: "" };
+
+function askPassword() {
+  return openSheet({
+    label: "Parent password",
+    render(body, close) {
+      const input = h("input", { type: "password", id: "parent-password", autocomplete: "current-password", required: true });
+      const error = h("p", { class: "error-text", role: "alert" });
+      const form = h("form", { class: "password-form" }, h("h2", {}, "Parent password"),
+        h("label", { class: "field", for: "parent-password" }, "Enter your password to open the parent area", input), error,
+        h("button", { class: "btn primary", type: "submit", id: "password-submit" }, "Open"));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        try {
+          await api("/api/parent/unlock", { method: "POST", body: { password: input.value } });
+          close(true);
+        } catch (failure) {
+          if (failure.code === "gate_required") { close(false); return; }
+          error.textContent = failure.message;
+          input.select();
+        }
+      });
+      mount(body, form);
+      input.focus();
+    },
+  });
+}
+
+/** Gate, then password. Leaves for the kids' screen if the grown-up cancels. */
+async function unlock() {
+  if (!(await passParentGate({ reason: "Answer to open the parent area." }))) { location.href = "/"; return false; }
+  if (!(await askPassword())) return unlock();
+  return true;
+}
+
+/** Runs a parent call; when the area locked itself (15 idle minutes) it asks again and retries. */
+async function parentCall(call) {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === "parent_locked") {
+      if (await unlock()) return call();
+    }
+    throw error;
+  }
+}
+
+async function loadTab() {
+  state.error = "";
+  try {
+    await parentCall(async () => {
+      if (state.tab === "inbox") state.inbox = await api("/api/parent/requests");
+      if (state.tab === "children") {
+        state.children = (await api("/api/parent/children")).children;
+        state.apps = (await api("/api/apps")).apps;
+        state.avatars = (await api("/api/kids")).avatars;
+      }
+      if (state.tab === "store") state.products = (await api("/api/store/products")).products;
+      if (state.tab === "family") state.family = await api("/api/parent/family");
+    });
+  } catch (error) {
+    state.error = error.message;
+  }
+  render();
+}
+
+const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function inboxView() {
+  const inbox = state.inbox;
+  if (!inbox) return h("p", { class: "hint" }, "Loading…");
+  if (inbox.requests.length === 0) return h("p", { class: "card" }, "No requests yet. When a child asks for an app, it shows up here.");
+  return h("div", { class: "list", id: "inbox-list" }, inbox.requests.map((request) => {
+    const decide = (status) => parentCall(async () => {
+      await api(`/api/parent/requests/${request.id}/decision`, { method: "POST", body: { status } });
+      sounds.tap();
+      await loadTab();
+    }).catch((error) => { state.error = error.message; render(); });
+    const statusText = { pending: "Waiting for you", approved: "Approved ✅", declined: "Declined" }[request.status];
+    return h("article", { class: `item${request.read ? "" : " unread"}`, dataset: { requestId: request.id } },
+      h("div", { class: "big", "aria-hidden": "true" }, request.app?.icon ?? "❔"),
+      h("div", {},
+        h("h3", {}, `${request.child?.avatar ?? ""} ${request.child?.name ?? "A child"} asked for ${request.app?.name ?? "an app"}`),
+        h("div", { class: "meta" }, when(request.createdAt), " · ", h("span", { class: `status ${request.status}` }, statusText)),
+        request.text ? h("p", { class: "quote" }, `“${request.text}”`) : null,
+        request.hasAudio ? h("audio", { controls: true, preload: "none", src: `/api/parent/requests/${request.id}/audio`,
+          "aria-label": `Recording from ${request.child?.name ?? "the child"}`,
+          onplay: () => { if (!request.read) api(`/api/parent/requests/${request.id}/read`, { method: "POST" }).catch(() => {}); } }) : null,
+        h("div", { class: "actions" },
+          h("button", { class: "btn primary", type: "button", onclick: () => decide("approved"), disabled: request.status === "approved" }, "Approve"),
+          h("button", { class: "btn", type: "button", onclick: () => decide("declined"), disabled: request.status === "declined" }, "Decline"))));
+  }));
+}
+
+function childForm(child, onDone) {
+  const avatarName = `avatar-${child?.id ?? "new"}`;
+  const form = h("form", { class: "card", id: child ? `edit-${child.id}` : "add-child-form" },
+    h("h3", {}, child ? `Edit ${child.name}` : "Add a child"),
+    h("label", { class: "field" }, "Name", h("input", { name: "name", required: true, maxlength: 30, value: child?.name ?? "" })),
+    h("label", { class: "field" }, "Grade", h("select", { name: "grade" },
+      [1, 2, 3, 4, 5, 6, 7].map((g) => h("option", { value: g, selected: (child?.grade ?? 1) === g }, `Grade ${g}`)))),
+    h("fieldset", { class: "field" }, h("legend", {}, "Avatar"),
+      h("div", { class: "avatar-choices" }, state.avatars.map((emoji, index) =>
+        h("label", { "aria-label": `Avatar ${emoji}` },
+          h("input", { type: "radio", name: "avatar", value: emoji, checked: child ? child.avatar === emoji : index === 0 }),
+          h("span", {}, emoji))))),
+    h("p", { class: "error-text", role: "alert" }),
+    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, child ? "Save" : "Add child")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(form));
+    const body = { name: values.name, grade: Number(values.grade), avatar: values.avatar };
+    try {
+      await parentCall(() => child
+        ? api(`/api/parent/children/${child.id}`, { method: "PATCH", body })
+        : api("/api/parent/children", { method: "POST", body }));
+      sounds.success();
+      onDone();
+    } catch (error) {
+      form.querySelector(".error-text").textContent = error.message;
+    }
+  });
+  return form;
+}
+
+async function confirmDelete(child) {
+  const confirmed = await openSheet({
+    label: `Delete ${child.name}`,
+    render(body, close) {
+      mount(body, h("h2", {}, `Delete ${child.name}?`),
+        h("p", {}, "This removes their profile and everything they made or asked for. It can't be undone."),
+        h("div", { class: "row actions" },
+          h("button", { class: "btn", type: "button", onclick: () => close(false) }, "Keep"),
+          h("button", { class: "btn danger", type: "button", id: "confirm-delete", onclick: () => close(true) }, `Delete ${child.name}`)));
+    },
+  });
+  if (!confirmed) return;
+  await parentCall(() => api(`/api/parent/children/${child.id}`, { method: "DELETE", body: { confirm: true } }));
+  loadTab();
+}
+
+function childrenView() {
+  return h("div", { class: "list" },
+    state.children.map((child) => h("article", { class: "item", dataset: { childId: child.id } },
+      h("div", { class: "big", "aria-hidden": "true" }, child.avatar),
+      h("div", {},
+        h("h3", {}, child.name), h("div", { class: "meta" }, `Grade ${child.grade}`),
+        h("div", { class: "app-toggles", role: "group", "aria-label": `Apps ${child.name} sees` }, state.apps.map((app) =>
+          h("label", {}, h("input", { type: "checkbox", checked: !child.hiddenApps.includes(app.id),
+            onchange: (event) => parentCall(() => api(`/api/parent/children/${child.id}/apps/${app.id}`,
+              { method: "PUT", body: { hidden: !event.target.checked } })).catch((error) => { state.error = error.message; render(); }) }),
+          `${app.icon} ${app.name}`))),
+        h("div", { class: "actions" },
+          h("button", { class: "btn", type: "button", onclick: (event) => event.target.closest(".item").append(childForm(child, loadTab)) }, "Edit"),
+          h("button", { class: "btn danger", type: "button", onclick: () => confirmDelete(child) }, "Delete"))))),
+    childForm(null, loadTab));
+}
+
+function storeView() {
+  return h("div", { class: "list" }, state.products.map((product) => h("article", { class: "item" },
+    h("div", { class: "big", "aria-hidden": "true" }, "🚫"),
+    h("div", {},
+      h("h3", {}, `${product.name} · ${product.displayPrice}`), h("p", {}, product.summary),
+      h("div", { class: "actions" },
+        product.owned ? h("span", { class: "status approved", id: `owned-${product.id}` }, "Owned ✅")
+          : h("button", { class: "btn primary", type: "button", id: `buy-${product.id}`,
+            onclick: () => parentCall(() => api("/api/store/purchase", { method: "POST", body: { productId: product.id } }))
+              .then(() => { sounds.success(); loadTab(); }).catch((error) => { state.error = error.message; render(); }) }, "Buy"),
+        h("button", { class: "btn", type: "button", onclick: () => api("/api/store/restore", { method: "POST" }).then(loadTab) }, "Restore purchases"))))));
+}
+
+function familyView() {
+  const family = state.family;
+  if (!family) return h("p", { class: "hint" }, "Loading…");
+  return h("div", { class: "list" },
+    h("article", { class: "card" }, h("h3", {}, family.family.name),
+      h("ul", {}, family.parents.map((parent) => h("li", {}, `${parent.name} · ${parent.email}`)))),
+    h("article", { class: "card" }, h("h3", {}, "Invite another parent"),
+      h("p", {}, "Give them this code. It works once, for 7 days."),
+      state.invite ? h("p", { class: "code", id: "invite-code" }, state.invite.code) : null,
+      h("button", { class: "btn primary", type: "button", onclick: () => parentCall(() => api("/api/parent/invites", { method: "POST" }))
+        .then((invite) => { state.invite = invite; render(); }) }, "Make an invite code")),
+    h("button", { class: "btn danger", type: "button", onclick: () => api("/api/signout", { method: "POST" }).then(() => { location.href = "/"; }) },
+      "Sign this device out"));
+}
+
+function render() {
+  const unread = state.inbox?.unread ?? 0;
+  mount(main,
+    h("div", { class: "parent-bar" }, h("h1", {}, "Parent area"),
+      h("button", { class: "btn", type: "button", id: "back-to-kids",
+        onclick: () => api("/api/parent/lock", { method: "POST" }).finally(() => { location.href = "/"; }) }, "Back to the kids ➜")),
+    h("nav", { class: "tabs", "aria-label": "Parent sections" }, Object.entries(tabs).map(([id, label]) =>
+      h("a", { class: "btn", href: `#${id}`, id: `tab-${id}`, "aria-current": state.tab === id ? "page" : false },
+        label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
+    state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
+    { inbox: inboxView, children: childrenView, store: storeView, family: familyView }[state.tab]());
+}
+
+window.addEventListener("hashchange", () => {
+  const tab = location.hash.slice(1);
+  if (tab in tabs) { state.tab = tab; loadTab(); }
+});
+
+async function start() {
+  state.session = await loadSession();
+  if (!state.session.signedIn) { location.href = "/"; return; }
+  if (!state.session.parentUnlocked && !(await unlock())) return;
+  if (state.tab !== "inbox") api("/api/parent/requests").then((inbox) => { state.inbox = inbox; render(); }).catch(() => {});
+  await loadTab();
+}
+
+start();

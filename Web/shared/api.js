@@ -1,0 +1,47 @@
+// The one way pages talk to the server: JSON in and out, the CSRF token on every change.
+
+let csrfToken = null;
+
+/** An error the API answered with: `{"error": {"code", "message"}}`. */
+export class ApiError extends Error {
+  constructor(status, code, message, details = {}, retryAfter = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.retryAfter = retryAfter;
+  }
+}
+
+/** Reads the session (and its CSRF token). */
+export async function loadSession() {
+  const session = await api("/api/session");
+  csrfToken = session.csrfToken;
+  return session;
+}
+
+export function rememberCsrf(token) { csrfToken = token; }
+
+/** Calls the API. `body` is sent as JSON; a 204 resolves to null. */
+export async function api(path, { method = "GET", body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (method !== "GET" && method !== "HEAD") {
+    if (csrfToken === null && path !== "/api/session") await loadSession();
+    headers["X-CSRF-Token"] = csrfToken ?? "";
+  }
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method, headers, credentials: "same-origin",
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return null;
+  const type = response.headers.get("Content-Type") ?? "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = data?.error ?? { code: "http_" + response.status, message: "Something went wrong. Try again." };
+    throw new ApiError(response.status, error.code, error.message, error.details ?? {},
+      Number(response.headers.get("Retry-After")) || null);
+  }
+  if (data && typeof data === "object" && typeof data.csrfToken === "string") csrfToken = data.csrfToken;
+  return data;
+}

@@ -1,0 +1,92 @@
+// Records the microphone in the browser and turns it into 16 kHz mono 16-bit WAV, the format the
+// server's speech engines read. A level meter callback shows that the child is being heard.
+
+const TARGET_RATE = 16000;
+
+/**
+ * Starts recording. `onLevel(0…1)` is called about 20 times a second.
+ * Returns { stop(): Promise<{ blob, base64, seconds }>, cancel() }.
+ * Throws a DOMException ("NotAllowedError", "NotFoundError") if there is no microphone.
+ */
+export async function startRecording({ onLevel = () => {}, maxSeconds = 60 } = {}) {
+  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true } });
+  const mimeType = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
+  const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+  const chunks = [];
+  recorder.addEventListener("dataavailable", (event) => { if (event.data.size > 0) chunks.push(event.data); });
+
+  const meterContext = new AudioContext();
+  const analyser = meterContext.createAnalyser();
+  analyser.fftSize = 512;
+  meterContext.createMediaStreamSource(stream).connect(analyser);
+  const samples = new Float32Array(analyser.fftSize);
+  const meter = setInterval(() => {
+    analyser.getFloatTimeDomainData(samples);
+    let sum = 0;
+    for (const s of samples) sum += s * s;
+    onLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+  }, 50);
+
+  const stopped = new Promise((resolve) => recorder.addEventListener("stop", resolve, { once: true }));
+  recorder.start(250);
+  const limit = setTimeout(() => { if (recorder.state === "recording") recorder.stop(); }, maxSeconds * 1000);
+
+  const release = () => {
+    clearInterval(meter);
+    clearTimeout(limit);
+    stream.getTracks().forEach((track) => track.stop());
+    meterContext.close().catch(() => {});
+  };
+
+  return {
+    async stop() {
+      if (recorder.state === "recording") recorder.stop();
+      await stopped;
+      release();
+      const encoded = new Blob(chunks, { type: recorder.mimeType });
+      const wav = await toWav(await encoded.arrayBuffer());
+      return { blob: new Blob([wav], { type: "audio/wav" }), base64: toBase64(wav), seconds: (wav.byteLength - 44) / 2 / TARGET_RATE };
+    },
+    cancel() {
+      if (recorder.state === "recording") recorder.stop();
+      release();
+    },
+  };
+}
+
+/** Decodes any browser recording and resamples it to 16 kHz mono 16-bit PCM WAV. */
+export async function toWav(encoded) {
+  const decoder = new AudioContext();
+  const decoded = await decoder.decodeAudioData(encoded);
+  decoder.close().catch(() => {});
+  const frames = Math.max(1, Math.ceil(decoded.duration * TARGET_RATE));
+  const offline = new OfflineAudioContext(1, frames, TARGET_RATE);
+  const source = offline.createBufferSource();
+  source.buffer = decoded;
+  source.connect(offline.destination);
+  source.start();
+  const rendered = await offline.startRendering();
+  return encodeWav(rendered.getChannelData(0), TARGET_RATE);
+}
+
+export function encodeWav(samples, rate) {
+  const buffer = new ArrayBuffer(44 + samples.length * 2);
+  const view = new DataView(buffer);
+  const text = (offset, s) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  text(0, "RIFF"); view.setUint32(4, 36 + samples.length * 2, true); text(8, "WAVE");
+  text(12, "fmt "); view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
+  view.setUint32(24, rate, true); view.setUint32(28, rate * 2, true); view.setUint16(32, 2, true); view.setUint16(34, 16, true);
+  text(36, "data"); view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) {
+    const s = Math.max(-1, Math.min(1, samples[i]));
+    view.setInt16(44 + i * 2, s < 0 ? s * 0x8000 : s * 0x7fff, true);
+  }
+  return buffer;
+}
+
+function toBase64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}

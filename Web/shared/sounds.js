@@ -1,0 +1,51 @@
+// Button and success sounds, made with Web Audio (no files to download), behind one mute switch.
+import { h } from "./dom.js";
+
+const KEY = "fz-muted";
+let context = null;
+
+export function isMuted() { return localStorage.getItem(KEY) === "1"; }
+
+function tone(frequencies, duration = 0.12, type = "sine", gain = 0.15) {
+  if (isMuted()) return;
+  try {
+    context ??= new AudioContext();
+    let start = context.currentTime;
+    for (const frequency of frequencies) {
+      const oscillator = context.createOscillator();
+      const volume = context.createGain();
+      oscillator.type = type;
+      oscillator.frequency.value = frequency;
+      volume.gain.setValueAtTime(gain, start);
+      volume.gain.exponentialRampToValueAtTime(0.001, start + duration);
+      oscillator.connect(volume).connect(context.destination);
+      oscillator.start(start);
+      oscillator.stop(start + duration);
+      start += duration * 0.8;
+    }
+  } catch { /* no audio device: stay quiet */ }
+}
+
+export const sounds = {
+  tap: () => tone([660], 0.08, "triangle"),
+  success: () => tone([523, 659, 784, 1047], 0.14, "triangle"),
+  gentle: () => tone([392, 330], 0.18, "sine", 0.1),
+};
+
+/** The one mute switch: a button that flips sound for every page. */
+export function muteButton() {
+  const button = h("button", { class: "btn mute-toggle", type: "button" });
+  const render = () => {
+    const muted = isMuted();
+    button.textContent = muted ? "🔇" : "🔊";
+    button.setAttribute("aria-label", muted ? "Sound off. Turn sound on" : "Sound on. Turn sound off");
+    button.setAttribute("aria-pressed", String(muted));
+  };
+  button.addEventListener("click", () => {
+    localStorage.setItem(KEY, isMuted() ? "0" : "1");
+    render();
+    sounds.tap();
+  });
+  render();
+  return button;
+}
