@@ -14,8 +14,9 @@ struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         let start = ContinuousClock.now
         var status = 500
         defer {
-            // Unmatched paths share one label so a scanner cannot blow up the series count.
-            let route = context.endpointPath ?? (request.uri.path.hasPrefix("/api") ? "unmatched" : "static")
+            // The route pattern, never the raw path: Hummingbird labels every unmatched path "NotFound"
+            // and every static file "FileMiddleware", so a scanner cannot blow up the series count.
+            let route = context.endpointPath ?? "unmatched"
             let labels = [("method", request.method.rawValue), ("route", route), ("status", String(status))]
             registry.makeCounter(name: "http_requests_total", labels: labels).increment()
             registry.makeDurationHistogram(name: "http_request_duration_seconds",

@@ -16,7 +16,9 @@ extension Request {
             throw APIError.tooLarge(limit: limit)
         }
         do {
-            return try JSONDecoder.api.decode(T.self, from: Data(buffer: buffer))
+            // An empty body reads as {}, so a missing field is named in the error (422) instead of "bad JSON".
+            let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
+            return try JSONDecoder.api.decode(T.self, from: data)
         } catch let error as DecodingError {
             throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
         }

@@ -1,0 +1,80 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import MailClient
+import NIOCore
+import Testing
+@testable import FunZoneServer
+
+struct RequestBody: Encodable { let appId: String; let text: String; let audioWav: String? }
+
+@Suite struct AppRequestRouteTests {
+    @Test(arguments: TestDatabase.all)
+    func aChildsRequestReachesTheInboxAndTheAnswerReachesTheTile(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["coloring"]) { app in
+            let tablet = try await app.setUpFamily()
+            let mia = try await app.addChild(tablet)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+            let wav = toneWAV(seconds: 1.5)
+            let sent = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: " I want to make songs! ", audioWav: wav.base64EncodedString()),
+                                             expect: .created)
+            #expect(sent["text"] as? String == "I want to make songs!" && sent["hasAudio"] as? Bool == true && sent["status"] as? String == "pending")
+            app.clock.advance(by: 5)
+            _ = try await tablet.json(.post, "/api/requests", RequestBody(appId: "stories", text: "dragons", audioWav: nil), expect: .created)
+            let tile = { (id: String) async throws -> String? in
+                let hub = try await tablet.json(.get, "/api/hub", expect: .ok)
+                return (hub["tiles"] as! [[String: Any]]).first { ($0["app"] as! [String: Any])["id"] as? String == id }?["request"] as? String
+            }
+            #expect(try await tile("music") == "pending")
+
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            let inbox = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
+            #expect(inbox["unread"] as? Int == 2)
+            let requests = inbox["requests"] as! [[String: Any]]
+            #expect(requests.map { ($0["app"] as! [String: Any])["id"] as! String } == ["stories", "music"])  // newest first
+            let musicId = requests[1]["id"] as! String
+            #expect((requests[1]["child"] as? [String: Any])?["name"] as? String == "Mia")
+
+            let audio = try await tablet.request(.get, "/api/parent/requests/\(musicId)/audio")
+            #expect(audio.status == .ok && audio.headers[.contentType] == "audio/wav")
+            #expect(Data(buffer: audio.body) == wav)
+            try await tablet.expectError(.get, "/api/parent/requests/\(requests[0]["id"] as! String)/audio", status: .notFound, code: "not_found")
+
+            _ = try await tablet.json(.post, "/api/parent/requests/\(musicId)/read", expect: .noContent)
+            #expect((try await tablet.json(.get, "/api/parent/requests", expect: .ok))["unread"] as? Int == 1)
+            try await tablet.expectError(.post, "/api/parent/requests/\(musicId)/decision", ["status": "pending"], status: .unprocessableContent, code: "invalid_field")
+            let decided = try await tablet.json(.post, "/api/parent/requests/\(musicId)/decision", ["status": "approved"], expect: .ok)
+            #expect(decided["status"] as? String == "approved")
+            #expect(try await tile("music") == "approved")
+            #expect(try await tile("stories") == "pending")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func badRequestsAreRefusedAndNothingIsStored(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["coloring"]) { app in
+            let tablet = try await app.setUpFamily()
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: nil), status: .forbidden, code: "no_child_selected")
+            let mia = try await app.addChild(tablet)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "nope", text: "hi", audioWav: nil), status: .notFound, code: "unknown_app")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "coloring", text: "hi", audioWav: nil), status: .conflict, code: "app_available")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "  ", audioWav: nil), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: String(repeating: "a", count: 501), audioWav: nil),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: "%%%not base64"),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: Data("not audio at all".utf8).base64EncodedString()),
+                                         status: .unsupportedMediaType, code: "unsupported_audio")
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: toneWAV(seconds: 61).base64EncodedString()),
+                                         status: .contentTooLarge, code: "audio_too_long")
+            let tooBig = String(repeating: "A", count: AppRequestsController.bodyLimit)
+            try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: tooBig), status: .contentTooLarge, code: "body_too_large")
+            #expect(try await app.services.requests.list(familyId: try await familyId(app)).isEmpty)
+            let blobs = FileManager.default.enumerator(atPath: app.blobRoot.path)?.allObjects as? [String] ?? []
+            #expect(blobs.filter { $0.hasSuffix(".wav") }.isEmpty)
+        }
+    }
+}

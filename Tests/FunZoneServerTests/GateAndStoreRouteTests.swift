@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Testing
+@testable import FunZoneServer
+
+@Suite struct GateRouteTests {
+    @Test(arguments: TestDatabase.all)
+    func threeWrongAnswersLockTheGateForAMinute(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let tablet = try await app.setUpFamily()
+            try await tablet.expectError(.post, "/api/gate/answer", ["answer": 42], status: .conflict, code: "gate_no_question")
+            for attemptsLeft in [2, 1] {
+                let question = try await tablet.json(.post, "/api/gate/challenge", expect: .created)
+                let wrong = (question["left"] as! Int) * (question["right"] as! Int) + 1
+                let response = try await tablet.request(.post, "/api/gate/answer", json: ["answer": wrong])
+                try expectErrorShape(response, status: .unprocessableContent, code: "gate_wrong")
+                #expect(String(buffer: response.body).contains("\"attemptsLeft\":\"\(attemptsLeft)\""))
+                // A question is answered once.
+                try await tablet.expectError(.post, "/api/gate/answer", ["answer": wrong - 1], status: .conflict, code: "gate_no_question")
+            }
+            let third = try await tablet.json(.post, "/api/gate/challenge", expect: .created)
+            try await tablet.expectError(.post, "/api/gate/answer", ["answer": 0], status: .tooManyRequests, code: "gate_locked")
+            _ = third
+            try await tablet.expectError(.post, "/api/gate/challenge", status: .tooManyRequests, code: "gate_locked")
+            app.clock.advance(by: 59)
+            try await tablet.expectError(.post, "/api/gate/challenge", status: .tooManyRequests, code: "gate_locked")
+            app.clock.advance(by: 2)
+            try await app.passGate(tablet)
+            let session = try await tablet.json(.get, "/api/session", expect: .ok)
+            #expect(session["gatePassed"] as? Bool == true)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func theParentAreaNeedsTheGateThenThePasswordAndClosesAfterFifteenIdleMinutes(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let tablet = try await app.setUpFamily()
+            _ = try await tablet.json(.post, "/api/parent/lock", expect: .noContent)
+            try await tablet.expectError(.get, "/api/parent/requests", status: .forbidden, code: "parent_locked")
+            try await tablet.expectError(.post, "/api/parent/unlock", ["password": TestApp.password], status: .forbidden, code: "gate_required")
+            try await app.passGate(tablet)
+            try await tablet.expectError(.post, "/api/parent/unlock", ["password": "wrong password"], status: .unauthorized, code: "wrong_password")
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            _ = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
+            // Activity keeps it open…
+            app.clock.advance(by: 14 * 60)
+            _ = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
+            app.clock.advance(by: 14 * 60)
+            _ = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
+            // …fifteen idle minutes close it.
+            app.clock.advance(by: 15 * 60)
+            try await tablet.expectError(.get, "/api/parent/requests", status: .forbidden, code: "parent_locked")
+            // A gate pass is spent by the unlock and does not last.
+            try await tablet.expectError(.post, "/api/parent/unlock", ["password": TestApp.password], status: .forbidden, code: "gate_required")
+        }
+    }
+}
+
+struct ProductBody: Encodable { let productId: String }
+
+@Suite struct StoreRouteTests {
+    @Test(arguments: TestDatabase.all)
+    func removeAdsIsBoughtBehindTheGateForTheWholeFamily(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let tablet = try await app.setUpFamily()
+            let mia = try await app.addChild(tablet)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+            let products = try await tablet.json(.get, "/api/store/products", expect: .ok)
+            let removeAds = (products["products"] as! [[String: Any]]).first!
+            #expect(removeAds["id"] as? String == "remove_ads" && removeAds["displayPrice"] as? String == "$0.99" && removeAds["owned"] as? Bool == false)
+
+            try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
+            try await app.passGate(tablet)
+            try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "gems"), status: .notFound, code: "unknown_product")
+            let bought = try await tablet.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), expect: .ok)
+            #expect(bought["adsRemoved"] as? Bool == true)
+            #expect((try await tablet.json(.get, "/api/hub", expect: .ok))["adsRemoved"] as? Bool == true)
+            // The pass was spent.
+            try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
+
+            // Another device of the family sees it, and restore keeps it.
+            let phone = app.user()
+            _ = try await phone.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
+            #expect((try await phone.json(.get, "/api/store/entitlements", expect: .ok))["adsRemoved"] as? Bool == true)
+            #expect((try await phone.json(.post, "/api/store/restore", expect: .ok))["owned"] as? [String] == ["remove_ads"])
+            // Buying again in the open parent area keeps one receipt.
+            _ = try await phone.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), expect: .ok)
+            #expect(try await app.services.purchases.purchases(familyId: try await familyId(app)).count == 1)
+        }
+    }
+}

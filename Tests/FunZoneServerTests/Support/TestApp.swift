@@ -1,0 +1,156 @@
+import Foundation
+import FunZoneServer
+import HTTPTypes
+import Hub
+import Hummingbird
+import HummingbirdTesting
+import NIOConcurrencyHelpers
+import NIOCore
+import Storage
+import Testing
+
+/// A clock tests can move.
+final class TestClock: Sendable {
+    private let current = NIOLockedValueBox(Date(timeIntervalSince1970: 1_800_000_000))
+    var now: Date { current.withLockedValue { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLockedValue { $0 += seconds } }
+    var clock: Clock { Clock { [self] in self.now } }
+}
+
+/// One running app on a fresh database, with what a test needs to poke at it.
+struct TestApp {
+    let services: Services
+    let clock: TestClock
+    let client: any TestClientProtocol
+    let blobRoot: URL
+
+    /// Runs `body` against the app on a fresh database of the given kind.
+    static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
+                    _ body: @Sendable (TestApp) async throws -> Void) async throws {
+        try await kind.withFresh { database in
+            let clock = TestClock()
+            let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: blobRoot) }
+            let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
+                                    registry: AppRegistry(installed: installed), clock: clock.clock,
+                                    hasher: PasswordHasher(cost: 4), options: .init(openSignup: openSignup))
+            let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
+            try await app.test(.router) { client in
+                try await body(TestApp(services: services, clock: clock, client: client, blobRoot: blobRoot))
+            }
+        }
+    }
+
+    static var webRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Web").path
+    }
+
+    /// A browser-like user of the API: keeps cookies and sends the CSRF token.
+    func user() -> Browser { Browser(client: client) }
+}
+
+/// Cookies and the CSRF token of one device.
+final class Browser: @unchecked Sendable {
+    let client: any TestClientProtocol
+    var cookies: [String: String] = [:]
+    var csrf: String?
+
+    init(client: any TestClientProtocol) { self.client = client }
+
+    @discardableResult
+    func request(_ method: HTTPRequest.Method, _ uri: String, json: (any Encodable)? = nil, body raw: ByteBuffer? = nil,
+                 headers extra: HTTPFields = [:], sendCSRF: Bool = true) async throws -> TestResponse {
+        var headers = extra
+        if method != .get && sendCSRF {
+            if csrf == nil { try await request(.get, "/api/session") }
+            headers[HTTPField.Name("X-CSRF-Token")!] = csrf ?? ""
+        }
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+        }
+        var body = raw
+        if let json {
+            body = ByteBuffer(bytes: try JSONEncoder().encode(json))
+            if headers[.contentType] == nil { headers[.contentType] = "application/json" }
+        }
+        let response = try await client.execute(uri: uri, method: method, headers: headers, body: body)
+        for value in response.headers[values: .setCookie] {
+            let pair = value.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            guard pair.count == 2 else { continue }
+            let name = String(pair[0]), cookieValue = String(pair[1])
+            if cookieValue.isEmpty || value.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = cookieValue }
+        }
+        if response.headers[.contentType]?.hasPrefix("application/json") == true,
+           let object = try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any],
+           let token = object["csrfToken"] as? String {
+            csrf = token
+        }
+        return response
+    }
+
+    func json(_ method: HTTPRequest.Method, _ uri: String, _ body: (any Encodable)? = nil,
+              expect status: HTTPResponse.Status, sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+        let response = try await request(method, uri, json: body)
+        #expect(response.status == status, "\(method) \(uri): \(String(buffer: response.body))", sourceLocation: sourceLocation)
+        guard response.body.readableBytes > 0 else { return [:] }
+        return (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:]
+    }
+
+    /// Asserts the API's error shape and code.
+    func expectError(_ method: HTTPRequest.Method, _ uri: String, _ body: (any Encodable)? = nil, status: HTTPResponse.Status,
+                     code: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let response = try await request(method, uri, json: body)
+        try expectErrorShape(response, status: status, code: code, sourceLocation: sourceLocation)
+    }
+}
+
+func expectErrorShape(_ response: TestResponse, status: HTTPResponse.Status, code: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    #expect(response.status == status, "body: \(String(buffer: response.body))", sourceLocation: sourceLocation)
+    let object = try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+    let error = object?["error"] as? [String: Any]
+    #expect(error?["code"] as? String == code, "body: \(String(buffer: response.body))", sourceLocation: sourceLocation)
+    #expect((error?["message"] as? String)?.isEmpty == false, sourceLocation: sourceLocation)
+}
+
+/// Fixtures every flow starts from.
+extension TestApp {
+    static let password = "correct horse battery"
+
+    /// Sets up a family (first run) and returns the signed-in parent's device.
+    @discardableResult
+    func setUpFamily(email: String = "ada@example.org", family: String = "Rossi") async throws -> Browser {
+        let parent = user()
+        _ = try await parent.json(.post, "/api/setup", ["familyName": family, "parentName": "Ada", "email": email, "password": Self.password],
+                                  expect: .created)
+        return parent
+    }
+
+    func addChild(_ parent: Browser, name: String = "Mia", grade: Int = 2, avatar: String = "🦊") async throws -> String {
+        let child = try await parent.json(.post, "/api/parent/children", ChildBody(name: name, grade: grade, avatar: avatar),
+                                          expect: .created)
+        return child["id"] as! String
+    }
+
+    /// Passes the gate on a device by reading the question the server stored for it.
+    func passGate(_ device: Browser) async throws {
+        let question = try await device.json(.post, "/api/gate/challenge", expect: .created)
+        let answer = (question["left"] as! Int) * (question["right"] as! Int)
+        _ = try await device.json(.post, "/api/gate/answer", ["answer": answer], expect: .ok)
+    }
+}
+
+struct ChildBody: Encodable { let name: String; let grade: Int; let avatar: String }
+
+/// A short, valid 16 kHz mono WAV (a 440 Hz tone).
+func toneWAV(seconds: Double = 1, rate: Int = 16000) -> Data {
+    let frames = Int(Double(rate) * seconds)
+    var data = Data()
+    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + frames * 2)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16)); append(UInt16(1)); append(UInt16(1)); append(UInt32(rate)); append(UInt32(rate * 2)); append(UInt16(2)); append(UInt16(16))
+    data.append(contentsOf: Array("data".utf8)); append(UInt32(frames * 2))
+    for i in 0..<frames { append(Int16(sin(Double(i) * 2 * .pi * 440 / Double(rate)) * 8000)) }
+    return data
+}
