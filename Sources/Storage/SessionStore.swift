@@ -10,12 +10,12 @@ public struct SessionStore: Sendable {
     private static let decoding = SQLRowDecoder.KeyDecodingStrategy.convertFromSnakeCase
 
     public func create(tokenHash: String, familyId: String, parentId: String, csrfToken: String,
-                       now: Date, expires: Date) async throws {
+                       now: Date, expires: Date, parentActiveAt: Date?) async throws {
         try await sql.raw("""
             INSERT INTO sessions (token_hash, family_id, parent_id, csrf_token, created_at, last_seen_at,
                                   expires_at, parent_active_at, gate_failures)
             VALUES (\(bind: tokenHash), \(bind: familyId), \(bind: parentId), \(bind: csrfToken), \(bind: now.millis),
-                    \(bind: now.millis), \(bind: expires.millis), \(bind: now.millis), 0)
+                    \(bind: now.millis), \(bind: expires.millis), \(bind: parentActiveAt?.millis), 0)
             """).run()
     }
 

@@ -25,6 +25,8 @@ import Testing
             let response = try await app.user().request(.post, "/api/signin", json: ["email": "ada@example.org", "password": TestApp.password])
             let cookie = response.headers[values: .setCookie].first { $0.hasPrefix("fz_session=") } ?? ""
             #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            // Signing in puts the device in kid mode: the parent area still needs the gate and the password.
+            #expect(String(buffer: response.body).contains("\"parentUnlocked\":false"))
 
             // A second family cannot sign up on a home server.
             try await app.user().expectError(.post, "/api/setup", ["familyName": "Other", "parentName": "Bo", "email": "bo@example.org",

@@ -85,7 +85,12 @@ struct ProductBody: Encodable { let productId: String }
             _ = try await phone.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
             #expect((try await phone.json(.get, "/api/store/entitlements", expect: .ok))["adsRemoved"] as? Bool == true)
             #expect((try await phone.json(.post, "/api/store/restore", expect: .ok))["owned"] as? [String] == ["remove_ads"])
+            // Signing in does not open the parent area: buying needs the gate there too.
+            try await phone.expectError(.get, "/api/parent/requests", status: .forbidden, code: "parent_locked")
+            try await phone.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
             // Buying again in the open parent area keeps one receipt.
+            try await app.passGate(phone)
+            _ = try await phone.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
             _ = try await phone.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), expect: .ok)
             #expect(try await app.services.purchases.purchases(familyId: try await familyId(app)).count == 1)
         }

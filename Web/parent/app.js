@@ -200,7 +200,8 @@ function render() {
   mount(main,
     h("div", { class: "parent-bar" }, h("h1", {}, "Parent area"),
       h("button", { class: "btn", type: "button", id: "back-to-kids",
-        onclick: () => api("/api/parent/lock", { method: "POST" }).finally(() => { location.href = "/"; }) }, "Back to the kids ➜")),
+        onclick: () => Promise.all([api("/api/parent/lock", { method: "POST" }), api("/api/kids/leave", { method: "POST" })])
+          .finally(() => { location.href = "/"; }) }, "Back to the kids ➜")),
     h("nav", { class: "tabs", "aria-label": "Parent sections" }, Object.entries(tabs).map(([id, label]) =>
       h("a", { class: "btn", href: `#${id}`, id: `tab-${id}`, "aria-current": state.tab === id ? "page" : false },
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),

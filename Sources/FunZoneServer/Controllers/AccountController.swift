@@ -80,7 +80,7 @@ struct AccountController {
         let parent = try await newParent(familyId: UUID().uuidString.lowercased(), name: body.parentName,
                                          email: body.email, password: body.password)
         try await services.families.createFamily(id: parent.familyId, name: familyName, parent: parent)
-        return try await startSession(for: parent, status: .created, context: context)
+        return try await startSession(for: parent, status: .created, parentUnlocked: true, context: context)
     }
 
     // MARK: - POST /api/signin
@@ -102,7 +102,7 @@ struct AccountController {
             throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password don't match.")
         }
         try await services.rateLimits.clear(key: "signin:account:\(email)")
-        return try await startSession(for: parent, status: .ok, context: context)
+        return try await startSession(for: parent, status: .ok, parentUnlocked: false, context: context)
     }
 
     // MARK: - POST /api/signout
@@ -136,7 +136,7 @@ struct AccountController {
         let parent = ParentRow(id: parentDraft.id, familyId: familyId, email: parentDraft.email, name: parentDraft.name,
                                passwordHash: parentDraft.passwordHash, createdAt: parentDraft.createdAt)
         try await services.families.addParent(parent)
-        return try await startSession(for: parent, status: .created, context: context)
+        return try await startSession(for: parent, status: .created, parentUnlocked: false, context: context)
     }
 
     // MARK: - POST /api/parent/invites
@@ -176,20 +176,24 @@ struct AccountController {
                          passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now().millis)
     }
 
-    /// A new session (never a reused one) with the parent area open: they just typed the password.
-    private func startSession(for parent: ParentRow, status: HTTPResponse.Status, context: AppRequestContext) async throws -> Response {
+    /// A new session (never a reused one). Only first-run set-up opens the parent area at once, so
+    /// the new parent can add the children; after a sign-in the device is in kid mode and the
+    /// parent area asks for the gate and the password like any other time.
+    private func startSession(for parent: ParentRow, status: HTTPResponse.Status, parentUnlocked: Bool,
+                              context: AppRequestContext) async throws -> Response {
         let token = Tokens.make()
         let csrf = Tokens.make()
         let now = services.clock.now()
         if let old = context.session { try await services.sessions.delete(tokenHash: old.tokenHash) }
         try await services.sessions.create(tokenHash: Tokens.hash(token), familyId: parent.familyId, parentId: parent.id,
-                                           csrfToken: csrf, now: now, expires: now.addingTimeInterval(Services.sessionLifetime))
+                                           csrfToken: csrf, now: now, expires: now.addingTimeInterval(Services.sessionLifetime),
+                                           parentActiveAt: parentUnlocked ? now : nil)
         let family = try await services.families.family(id: parent.familyId)
         var response = try JSONResponse.make(SessionResponse(
             setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: csrf,
             family: family.map { FamilyView(id: $0.id, name: $0.name) },
             parent: ParentView(id: parent.id, name: parent.name, email: parent.email), child: nil,
-            parentUnlocked: true, gatePassed: false), status: status)
+            parentUnlocked: parentUnlocked, gatePassed: false), status: status)
         response.setSessionCookie(token, secure: services.options.secureCookies)
         return response
     }

@@ -1,0 +1,114 @@
+"""Browser tests: a real funzone server on a temporary SQLite database, driven by headless Chromium.
+
+The fake microphone plays a WAV file, so the recording path runs end to end. A screenshot of
+every open browser is saved under Tests/e2e/artifacts/ when a test fails.
+"""
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
+BINARY = ROOT / ".build" / "debug" / "funzone"
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def mic_wav():
+    """Three seconds of a voice-band tone sweep: what the fake microphone 'says'."""
+    path = Path(tempfile.mkdtemp()) / "mic.wav"
+    subprocess.run(["sox", "-n", "-r", "48000", "-c", "1", "-b", "16", str(path), "synth", "3", "sine", "300-900", "vol", "0.6"],
+                   check=True)
+    return path
+
+
+@pytest.fixture
+def server():
+    """A fresh server and database for each test."""
+    assert BINARY.exists(), f"build first: swift build --product funzone ({BINARY} is missing)"
+    data = tempfile.mkdtemp(prefix="funzone-e2e-")
+    port = free_port()
+    log = open(Path(data) / "server.log", "w")
+    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--port", str(port), "--bcrypt-cost", "10",
+                                "--web-root", str(ROOT / "Web")], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/healthz", timeout=1)
+            break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        process.kill()
+        raise RuntimeError("server did not start: " + (Path(data) / "server.log").read_text())
+    yield url
+    process.terminate()
+    process.wait(timeout=10)
+    log.close()
+    shutil.rmtree(data, ignore_errors=True)
+
+
+_drivers = []
+
+
+@pytest.fixture
+def browser_factory(mic_wav):
+    """Makes headless Chromium windows (e.g. two devices of one family)."""
+    made = []
+
+    def make(width=1024, height=768):
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                         "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                         f"--use-file-for-fake-audio-capture={mic_wav}", "--autoplay-policy=no-user-gesture-required",
+                         "--lang=en-US"]:
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        driver.set_window_size(width, height)
+        driver.implicitly_wait(0)
+        made.append(driver)
+        _drivers.append(driver)
+        return driver
+
+    yield make
+    for driver in made:
+        driver.quit()
+        _drivers.remove(driver)
+
+
+@pytest.fixture
+def browser(browser_factory):
+    return browser_factory()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call" and report.failed:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        for index, driver in enumerate(_drivers):
+            name = f"{item.name}-{index}"
+            try:
+                driver.save_screenshot(str(ARTIFACTS / f"{name}.png"))
+                (ARTIFACTS / f"{name}.console.txt").write_text(
+                    "\n".join(str(entry) for entry in driver.get_log("browser")))
+                print(f"screenshot: {ARTIFACTS / (name + '.png')}")
+            except Exception as error:  # the browser may be gone
+                print(f"no screenshot for {name}: {error}")

@@ -1,0 +1,119 @@
+"""Issue 2's journey: first run → family → child → avatar → hub → request by voice → parent gate →
+password → inbox with audio → approve → the child's tile shows it."""
+import time
+
+from selenium.webdriver.common.by import By
+
+from pages import (PASSWORD, answer_gate, click, click_text, fill, find, gate_answer, set_up_family, sign_in, wait,
+                   wait_text)
+
+
+def test_first_run_to_an_approved_request(server, browser):
+    d = browser
+    set_up_family(d, server)
+
+    # No children yet: the picker sends the parent to add one (the parent area is open after sign-up).
+    click_text(d, "a", "Add a child")
+    find(d, "#add-child-form")
+    fill(d, "#add-child-form input[name=name]", "Mia")
+    d.find_element(By.CSS_SELECTOR, "#add-child-form select[name=grade] option[value='2']").click()
+    d.find_element(By.CSS_SELECTOR, "#add-child-form label[aria-label='Avatar 🦊']").click()
+    click(d, "#add-child-form button[type=submit]")
+    wait_text(d, ".item h3", "Mia")
+
+    # Hand the tablet to Mia.
+    click(d, "#back-to-kids")
+    wait_text(d, ".who", "Who's playing?")
+    click(d, "button.avatar-button[aria-label='Mia']")
+    wait_text(d, ".greeting", "Hi, Mia!")
+    tiles = d.find_elements(By.CSS_SELECTOR, ".tile")
+    names = [t.find_element(By.CSS_SELECTOR, ".name").text for t in tiles]
+    assert names == ["Coloring Fun", "Spellflare", "SpeakUp", "MirrorBuddy", "Music Maker", "Puzzle Play", "Story Time"]
+
+    # Ask for Music Maker by voice: the fake microphone plays a WAV file.
+    click(d, ".tile[data-app-id='music']")
+    click(d, "#ask-button")
+    find(d, "#stop-button")
+    time.sleep(2.5)
+    click(d, "#stop-button")
+    find(d, "dialog.sheet audio")  # the recording came back as playable audio
+    fill(d, "#request-text", "I want to make drum songs!")
+    click(d, "#send-button")
+    wait_text(d, ".sent", "Sent!")
+    click_text(d, "button", "Yay!")
+    wait_text(d, ".tile[data-app-id='music'] .pill", "Asked!")
+
+    # A parent opens the parent area: gate, then password.
+    click(d, "#parents-link")
+    answer_gate(d, gate_answer(d))
+    fill(d, "#parent-password", PASSWORD)
+    click(d, "#password-submit")
+    wait_text(d, "#tab-inbox .badge", "1")
+    wait_text(d, "#inbox-list .item h3", "Mia asked for Music Maker")
+    wait_text(d, "#inbox-list .quote", "drum songs")
+
+    # The recording plays: its duration is what the child recorded.
+    duration = d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const audio = document.querySelector('#inbox-list audio');
+        audio.addEventListener('loadedmetadata', () => done(audio.duration), {once: true});
+        audio.addEventListener('error', () => done(-1), {once: true});
+        audio.load();
+    """)
+    assert 1.5 < duration < 4.0, duration
+
+    click_text(d, "button", "Approve")
+    wait_text(d, "#inbox-list .status", "Approved")
+
+    # Back on the hub, Mia sees the answer on the tile.
+    click(d, "#back-to-kids")
+    click(d, "button.avatar-button[aria-label='Mia']")
+    wait_text(d, ".tile[data-app-id='music'] .pill", "A grown-up said yes!")
+
+
+def test_the_gate_locks_after_three_wrong_answers(server, browser_factory):
+    owner = browser_factory()
+    set_up_family(owner, server)
+    find(owner, ".card h2")
+
+    # A second device of the family: a child there tries to guess.
+    tablet = browser_factory()
+    sign_in(tablet, server)
+    find(tablet, "#parents-link")
+    tablet.get(server + "/parent/")
+    for attempt in range(3):
+        right = gate_answer(tablet)
+        answer_gate(tablet, right + 1)
+        if attempt < 2:
+            wait_text(tablet, ".error-text", "tries left" if attempt == 0 else "try left")
+    wait_text(tablet, ".gate-locked", "opens again in")
+    # Locked for real: the server refuses a new question too.
+    status = tablet.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch('/api/session').then(r => r.json()).then(s =>
+          fetch('/api/gate/challenge', {method: 'POST', headers: {'X-CSRF-Token': s.csrfToken}}).then(r => done(r.status)));
+    """)
+    assert status == 429
+
+
+def test_hub_fits_a_phone_and_kids_targets_are_large(server, browser_factory):
+    d = browser_factory(390, 844)
+    set_up_family(d, server)
+    click_text(d, "a", "Add a child")
+    fill(d, "#add-child-form input[name=name]", "Leo")
+    click(d, "#add-child-form button[type=submit]")
+    wait_text(d, ".item h3", "Leo")
+    click(d, "#back-to-kids")
+    click(d, "button.avatar-button[aria-label='Leo']")
+    find(d, ".tile")
+    overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    small = d.execute_script("""
+        return [...document.querySelectorAll('.topbar .btn, .tile, .house-ad .btn')]
+          .map(e => e.getBoundingClientRect()).filter(r => r.width < 64 || r.height < 44).length;
+    """)
+    assert small == 0
+    unnamed = d.execute_script("""
+        return [...document.querySelectorAll('button, a')].filter(e => !(e.getAttribute('aria-label') || e.textContent.trim())).length;
+    """)
+    assert unnamed == 0
