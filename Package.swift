@@ -61,6 +61,11 @@ let package = Package(
 
         .testTarget(name: "HubTests", dependencies: ["Hub"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "MailClientTests", dependencies: [
+            "MailClient",
+            .product(name: "NIOCore", package: "swift-nio"),
+            .product(name: "NIOPosix", package: "swift-nio"),
+        ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
             "FunZoneServer", "Hub", "Storage", "MailClient",
             .product(name: "HummingbirdTesting", package: "hummingbird"),

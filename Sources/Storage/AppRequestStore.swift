@@ -53,16 +53,4 @@ public struct AppRequestStore: Sendable {
             RETURNING id
             """).first() != nil
     }
-
-    /// The status of the child's newest request for each app.
-    public func latestStatuses(childId: String, familyId: String) async throws -> [String: String] {
-        let rows = try await sql.raw("""
-            SELECT app_id, status, created_at FROM app_requests
-            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
-            ORDER BY created_at ASC, id ASC
-            """).all()
-        var latest: [String: String] = [:]
-        for row in rows { latest[try row.decode(column: "app_id", as: String.self)] = try row.decode(column: "status", as: String.self) }
-        return latest
-    }
 }

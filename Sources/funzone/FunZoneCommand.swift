@@ -50,6 +50,9 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false
     @Flag(name: .customLong("trust-proxy"), help: "Read the client address from X-Forwarded-For.") var trustProxy = false
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
+    @Option(name: .customLong("read-cache-ttl"),
+            help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
+    var readCacheTTL: Double = 1
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     func run() async throws {
@@ -71,7 +74,8 @@ struct Serve: AsyncParsableCommand {
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
-            options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy))
+            options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
+                           readCacheTTL: max(0, readCacheTTL)))
         let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
         if try await services.families.familyCount() == 0 {
             logger.notice("""

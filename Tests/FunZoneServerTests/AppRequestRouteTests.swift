@@ -77,4 +77,24 @@ struct RequestBody: Encodable { let appId: String; let text: String; let audioWa
             #expect(blobs.filter { $0.hasSuffix(".wav") }.isEmpty)
         }
     }
+
+    @Test(arguments: TestDatabase.all)
+    func parentsAreEmailedWhenSMTPIsConfigured(_ db: TestDatabase) async throws {
+        let mailer = RecordingMailer()
+        try await TestApp.run(db, mailer: mailer) { app in
+            let tablet = try await app.setUpFamily()
+            let invite = try await tablet.json(.post, "/api/parent/invites", expect: .created)
+            _ = try await app.user().json(.post, "/api/join", ["inviteCode": invite["code"] as! String, "name": "Bo", "email": "bo@example.org",
+                                                               "password": TestApp.password], expect: .created)
+            let mia = try await app.addChild(tablet)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+            _ = try await tablet.json(.post, "/api/requests", RequestBody(appId: "puzzles", text: "jigsaws please", audioWav: nil), expect: .created)
+            let sent = await mailer.sent
+            #expect(sent.count == 1)
+            #expect(Set(sent.first?.to ?? []) == ["ada@example.org", "bo@example.org"])
+            #expect(sent.first?.subject == "App request: Puzzle Play")
+            #expect(sent.first?.body.contains("Mia asked for Puzzle Play") == true)
+            #expect(sent.first?.body.contains("\"jigsaws please\"") == true)
+        }
+    }
 }

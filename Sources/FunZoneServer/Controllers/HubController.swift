@@ -1,6 +1,7 @@
 import Foundation
 import Hub
 import Hummingbird
+import NIOCore
 import Storage
 
 /// The child's home screen: greeting, tiles and whether house ads show.
@@ -19,14 +20,19 @@ struct HubController {
     }
 
     @Sendable func hub(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        async let hidden = services.children.hiddenApps(childId: child.id, familyId: session.familyId)
-        async let statuses = services.requests.latestStatuses(childId: child.id, familyId: session.familyId)
-        async let owned = services.purchases.ownedProducts(familyId: session.familyId)
-        let latest = try await statuses.compactMapValues(AppRequest.Status.init(rawValue:))
-        let tiles = services.registry.tiles(hidden: try await hidden, latestRequests: latest)
-        return try JSONResponse.make(HubResponse(child: ChildView(child), tiles: tiles,
-                                                 adsRemoved: Entitlements(owned: try await owned).adsRemoved))
+        let session = try context.requireSession()
+        guard let childId = session.row.childId else { throw APIError.noChild }
+        let now = services.clock.now()
+        if let body = services.cache.hub(childId: childId, familyId: session.familyId, now: now) {
+            return JSONResponse.make(body: body)
+        }
+        guard let hub = try await services.hubs.snapshot(childId: childId, familyId: session.familyId) else { throw APIError.noChild }
+        let tiles = services.registry.tiles(hidden: hub.hiddenApps,
+                                            latestRequests: hub.latestRequests.compactMapValues(AppRequest.Status.init(rawValue:)))
+        let body = ByteBuffer(bytes: try JSONEncoder.api.encode(HubResponse(
+            child: ChildView(hub.child), tiles: tiles, adsRemoved: Entitlements(owned: hub.ownedProducts).adsRemoved)))
+        services.cache.store(hub: body, childId: childId, familyId: session.familyId, now: now)
+        return JSONResponse.make(body: body)
     }
 
     /// Every app in the registry (the parent screens list them to hide per child).

@@ -14,6 +14,7 @@ public struct Services: Sendable {
     public let sessions: SessionStore
     public let requests: AppRequestStore
     public let purchases: PurchaseStore
+    public let hubs: HubStore
     public let rateLimits: RateLimitStore
     public let blobs: any BlobStore
     public let registry: AppRegistry
@@ -23,6 +24,7 @@ public struct Services: Sendable {
     public let mailer: any Mailer
     public let metrics: PrometheusCollectorRegistry
     public let options: Options
+    let cache: ReadCache
 
     /// A signed-in family device stays signed in this long after its last use.
     static let sessionLifetime: TimeInterval = 30 * 24 * 3600
@@ -34,11 +36,15 @@ public struct Services: Sendable {
         public var secureCookies: Bool
         /// Take the client's address from X-Forwarded-For (only behind a trusted proxy).
         public var trustProxy: Bool
+        /// Seconds a kid-screen read (session, hub) may be served from memory; 0 turns it off.
+        /// Another instance's writes show after at most this long; this instance's at once.
+        public var readCacheTTL: TimeInterval
 
-        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false) {
+        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
             self.trustProxy = trustProxy
+            self.readCacheTTL = readCacheTTL
         }
     }
 
@@ -52,6 +58,7 @@ public struct Services: Sendable {
         self.sessions = SessionStore(database: database)
         self.requests = AppRequestStore(database: database)
         self.purchases = PurchaseStore(database: database)
+        self.hubs = HubStore(database: database)
         self.rateLimits = RateLimitStore(database: database)
         self.blobs = blobs
         self.registry = registry
@@ -61,5 +68,6 @@ public struct Services: Sendable {
         self.mailer = mailer
         self.metrics = metrics
         self.options = options
+        self.cache = ReadCache(ttl: options.readCacheTTL)
     }
 }

@@ -19,19 +19,31 @@ struct SessionMiddleware: RouterMiddleware {
         guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         var context = context
         let now = services.clock.now()
+        let isRead = [.get, .head, .options].contains(request.method)
         if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty, token.count <= 128 {
             let hash = Tokens.hash(token)
-            if let row = try await services.sessions.find(tokenHash: hash, now: now) {
+            // Reads may use the short-lived cache; a write always sees the session as stored.
+            if let row = isRead ? services.cache.session(tokenHash: hash, now: now) : nil {
+                context.session = CurrentSession(tokenHash: hash, row: row)
+            } else if let row = try await services.sessions.find(tokenHash: hash, now: now) {
                 context.session = CurrentSession(tokenHash: hash, row: row)
                 if now.millis - row.lastSeenAt > 60_000 {
                     try await services.sessions.touch(tokenHash: hash, now: now, expires: now.addingTimeInterval(Services.sessionLifetime))
                 }
+                if isRead { services.cache.store(session: row, now: now) }
             }
         }
-        if ![.get, .head, .options].contains(request.method) {
-            let sent = request.headers[Self.csrfHeader] ?? ""
-            let expected = context.session?.row.csrfToken ?? request.cookies[Self.csrfCookie]?.value ?? ""
-            guard !expected.isEmpty, Tokens.constantTimeEqual(sent, expected) else { throw APIError.csrf }
+        if isRead { return try await next(request, context) }
+
+        let sent = request.headers[Self.csrfHeader] ?? ""
+        let expected = context.session?.row.csrfToken ?? request.cookies[Self.csrfCookie]?.value ?? ""
+        guard !expected.isEmpty, Tokens.constantTimeEqual(sent, expected) else { throw APIError.csrf }
+        // Whatever a write changes in a family, this instance's cached reads of it are dropped, even if it fails halfway.
+        defer {
+            if let session = context.session {
+                services.cache.invalidate(tokenHash: session.tokenHash)
+                services.cache.invalidate(familyId: session.familyId)
+            }
         }
         return try await next(request, context)
     }

@@ -28,9 +28,13 @@ extension Request {
 /// A JSON response with a status and optional cookies.
 struct JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
-        let data = try JSONEncoder.api.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        make(body: ByteBuffer(bytes: try JSONEncoder.api.encode(value)), status: status)
+    }
+
+    /// A response of already-encoded JSON.
+    static func make(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: body))
     }
 
     static func noContent() -> Response { Response(status: .noContent) }

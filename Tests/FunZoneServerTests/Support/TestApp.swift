@@ -4,6 +4,7 @@ import HTTPTypes
 import Hub
 import Hummingbird
 import HummingbirdTesting
+import MailClient
 import NIOConcurrencyHelpers
 import NIOCore
 import Storage
@@ -26,14 +27,14 @@ struct TestApp {
 
     /// Runs `body` against the app on a fresh database of the given kind.
     static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
-                    _ body: @Sendable (TestApp) async throws -> Void) async throws {
+                    mailer: any Mailer = DisabledMailer(), _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: blobRoot) }
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
                                     registry: AppRegistry(installed: installed), clock: clock.clock,
-                                    hasher: PasswordHasher(cost: 4), options: .init(openSignup: openSignup))
+                                    hasher: PasswordHasher(cost: 4), mailer: mailer, options: .init(openSignup: openSignup))
             let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
             try await app.test(.router) { client in
                 try await body(TestApp(services: services, clock: clock, client: client, blobRoot: blobRoot))

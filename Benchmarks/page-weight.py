@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Every byte a child's tablet transfers to show the hub (HTML, CSS, JS, icon, API calls), measured in
+headless Chromium with an empty cache. Target: <= 150 KB. Usage: Benchmarks/page-weight.py
+(run from the repository root after `swift build --product funzone`)."""
+import json
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from pages import click, click_text, fill, find, set_up_family, wait_text  # noqa: E402
+
+port = 18191
+data = tempfile.mkdtemp()
+server = subprocess.Popen([str(ROOT / ".build/debug/funzone"), "serve", "--data-dir", data, "--port", str(port),
+                           "--bcrypt-cost", "10", "--log-level", "error"], cwd=ROOT)
+url = f"http://127.0.0.1:{port}"
+for _ in range(100):
+    try:
+        urllib.request.urlopen(url + "/healthz")
+        break
+    except OSError:
+        time.sleep(0.1)
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1024,768"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+try:
+    set_up_family(driver, url)
+    click_text(driver, "a", "Add a child")
+    fill(driver, "#add-child-form input[name=name]", "Mia")
+    click(driver, "#add-child-form button[type=submit]")
+    wait_text(driver, ".item h3", "Mia")
+    click(driver, "#back-to-kids")
+    click(driver, "button.avatar-button")
+    find(driver, ".tile")
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
+    driver.get(url + "/hub/")
+    find(driver, ".tile")
+    time.sleep(0.5)
+    entries = driver.execute_script("""
+        return [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+          .map(e => ({name: e.name.replace(location.origin, ''), bytes: e.transferSize}));
+    """)
+    total = sum(e["bytes"] for e in entries)
+    for e in sorted(entries, key=lambda e: -e["bytes"]):
+        print(f"{e['bytes']:>8,}  {e['name']}")
+    print(f"hub page weight: {total / 1024:.1f} KB in {len(entries)} requests (target <= 150 KB)")
+finally:
+    driver.quit()
+    server.terminate()

@@ -1,0 +1,81 @@
+import Foundation
+import Storage
+import NIOConcurrencyHelpers
+import NIOCore
+
+/// A short-lived, in-process cache of the two things every kid-screen read needs: the device's
+/// session and the child's hub (kept as its encoded JSON, ready to send). It is safe to lose (everything is in the database) and keeps
+/// itself honest two ways:
+/// - any state-changing request of a family on this instance drops that family's entries at once,
+///   so a single server never shows stale data;
+/// - entries expire after `ttl` (1 s by default), which bounds how stale another instance behind
+///   the same load balancer can be. A `ttl` of 0 turns the cache off.
+/// Only GET requests read from it; every write re-reads the session from the database.
+final class ReadCache: Sendable {
+    let ttl: TimeInterval
+    let capacity: Int
+
+    private struct State {
+        var sessions: [String: (row: SessionRow, expires: Date)] = [:]
+        var hubs: [String: (body: ByteBuffer, expires: Date)] = [:]
+        var sessionsByFamily: [String: Set<String>] = [:]
+    }
+    private let state = NIOLockedValueBox(State())
+
+    init(ttl: TimeInterval, capacity: Int = 50_000) {
+        self.ttl = ttl
+        self.capacity = capacity
+    }
+
+    var isEnabled: Bool { ttl > 0 }
+
+    func session(tokenHash: String, now: Date) -> SessionRow? {
+        guard isEnabled else { return nil }
+        return state.withLockedValue { state in
+            guard let entry = state.sessions[tokenHash], entry.expires > now, entry.row.expiresAt > now.millis else { return nil }
+            return entry.row
+        }
+    }
+
+    func store(session row: SessionRow, now: Date) {
+        guard isEnabled else { return }
+        state.withLockedValue { state in
+            if state.sessions.count >= capacity { state = State() }
+            state.sessions[row.tokenHash] = (row, now.addingTimeInterval(ttl))
+            state.sessionsByFamily[row.familyId, default: []].insert(row.tokenHash)
+        }
+    }
+
+    func hub(childId: String, familyId: String, now: Date) -> ByteBuffer? {
+        guard isEnabled else { return nil }
+        return state.withLockedValue { state in
+            guard let entry = state.hubs[familyId + "/" + childId], entry.expires > now else { return nil }
+            return entry.body
+        }
+    }
+
+    func store(hub body: ByteBuffer, childId: String, familyId: String, now: Date) {
+        guard isEnabled else { return }
+        state.withLockedValue { state in
+            if state.hubs.count >= capacity { state.hubs = [:] }
+            state.hubs[familyId + "/" + childId] = (body, now.addingTimeInterval(ttl))
+        }
+    }
+
+    /// Drops everything cached for a family: called after each of its state-changing requests.
+    func invalidate(familyId: String) {
+        guard isEnabled else { return }
+        state.withLockedValue { state in
+            for token in state.sessionsByFamily.removeValue(forKey: familyId) ?? [] { state.sessions[token] = nil }
+            state.hubs = state.hubs.filter { !$0.key.hasPrefix(familyId + "/") }
+        }
+    }
+
+    /// Drops one session (sign-out) even before its family is known to have changed.
+    func invalidate(tokenHash: String) {
+        guard isEnabled else { return }
+        state.withLockedValue { state in
+            if let row = state.sessions.removeValue(forKey: tokenHash)?.row { state.sessionsByFamily[row.familyId]?.remove(tokenHash) }
+        }
+    }
+}

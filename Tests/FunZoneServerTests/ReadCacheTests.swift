@@ -1,0 +1,93 @@
+import Foundation
+import Hub
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Storage
+import Testing
+@testable import FunZoneServer
+
+@Suite struct ReadCacheTests {
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+
+    func session(_ token: String, family: String, expiresAt: Date) -> SessionRow {
+        SessionRow(tokenHash: token, familyId: family, parentId: "p", csrfToken: "c", childId: nil, createdAt: 0, lastSeenAt: 0,
+                   expiresAt: expiresAt.millis, parentActiveAt: nil, gatePassedAt: nil, gateFailures: 0, gateLockedUntil: nil,
+                   gateLeft: nil, gateRight: nil, gateIssuedAt: nil)
+    }
+
+    @Test func entriesExpireAfterTheTTLAndWithTheirSession() {
+        let cache = ReadCache(ttl: 1)
+        cache.store(session: session("a", family: "f", expiresAt: t0 + 100), now: t0)
+        cache.store(session: session("b", family: "f", expiresAt: t0 + 0.5), now: t0)
+        #expect(cache.session(tokenHash: "a", now: t0 + 0.9) != nil)
+        #expect(cache.session(tokenHash: "a", now: t0 + 1) == nil)
+        #expect(cache.session(tokenHash: "b", now: t0 + 0.6) == nil)  // the session itself expired first
+        cache.store(hub: ByteBuffer(string: "{}"), childId: "c", familyId: "f", now: t0)
+        #expect(cache.hub(childId: "c", familyId: "f", now: t0 + 0.5) != nil)
+        #expect(cache.hub(childId: "c", familyId: "f", now: t0 + 1.5) == nil)
+    }
+
+    @Test func aWriteDropsOnlyItsFamily() {
+        let cache = ReadCache(ttl: 60)
+        cache.store(session: session("a", family: "f1", expiresAt: t0 + 100), now: t0)
+        cache.store(session: session("b", family: "f2", expiresAt: t0 + 100), now: t0)
+        cache.store(hub: ByteBuffer(string: "1"), childId: "c1", familyId: "f1", now: t0)
+        cache.store(hub: ByteBuffer(string: "2"), childId: "c2", familyId: "f2", now: t0)
+        cache.invalidate(familyId: "f1")
+        #expect(cache.session(tokenHash: "a", now: t0) == nil && cache.hub(childId: "c1", familyId: "f1", now: t0) == nil)
+        #expect(cache.session(tokenHash: "b", now: t0) != nil && cache.hub(childId: "c2", familyId: "f2", now: t0) != nil)
+        cache.invalidate(tokenHash: "b")
+        #expect(cache.session(tokenHash: "b", now: t0) == nil)
+    }
+
+    @Test func aZeroTTLCachesNothingAndCapacityBoundsMemory() {
+        let off = ReadCache(ttl: 0)
+        off.store(session: session("a", family: "f", expiresAt: t0 + 100), now: t0)
+        #expect(off.session(tokenHash: "a", now: t0) == nil)
+        let small = ReadCache(ttl: 60, capacity: 3)
+        for i in 0..<10 { small.store(session: session("s\(i)", family: "f", expiresAt: t0 + 100), now: t0) }
+        #expect(small.session(tokenHash: "s9", now: t0) != nil)
+        #expect(small.session(tokenHash: "s0", now: t0) == nil)
+    }
+
+    /// Two instances on one database: a write on one shows on the other within the TTL, and at once on itself.
+    @Test(arguments: TestDatabase.all)
+    func twoInstancesAgreeWithinTheTTL(_ db: TestDatabase) async throws {
+        try await db.withFresh { database in
+            let clock = TestClock()
+            let blobs = try FileBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("fz-two-\(UUID().uuidString)"))
+            func instance() -> Application<RouterResponder<AppRequestContext>> {
+                Application(router: FunZoneApp.buildRouter(
+                    services: Services(database: database, blobs: blobs, registry: AppRegistry(installed: []), clock: clock.clock,
+                                       hasher: PasswordHasher(cost: 4)),
+                    webRoot: TestApp.webRoot))
+            }
+            let (a, b) = (instance(), instance())
+            try await a.test(.router) { clientA in
+                try await b.test(.router) { clientB in
+                    let setup = TestApp(services: Services(database: database, blobs: blobs, registry: AppRegistry(installed: []),
+                                                           clock: clock.clock, hasher: PasswordHasher(cost: 4)),
+                                        clock: clock, client: clientA, blobRoot: blobs.root)
+                    let parent = try await setup.setUpFamily()
+                    let mia = try await setup.addChild(parent)
+                    _ = try await parent.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+                    // The same device's cookie, load-balanced to instance B.
+                    let onB = Browser(client: clientB)
+                    onB.cookies = parent.cookies
+                    onB.csrf = parent.csrf
+                    _ = try await onB.json(.get, "/api/hub", expect: .ok)  // B caches the hub
+                    _ = try await parent.json(.post, "/api/requests", RequestBody(appId: "music", text: "drums", audioWav: nil), expect: .created)
+                    func musicTile(_ device: Browser) async throws -> String? {
+                        let hub = try await device.json(.get, "/api/hub", expect: .ok)
+                        return (hub["tiles"] as! [[String: Any]]).first { ($0["app"] as! [String: Any])["id"] as? String == "music" }?["request"] as? String
+                    }
+                    #expect(try await musicTile(parent) == "pending")   // A: at once
+                    #expect(try await musicTile(onB) == nil)            // B: its cached read, still within 1 s
+                    clock.advance(by: 1)
+                    #expect(try await musicTile(onB) == "pending")      // B: after the TTL
+                }
+            }
+        }
+    }
+}
