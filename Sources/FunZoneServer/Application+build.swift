@@ -29,6 +29,7 @@ public enum FunZoneApp {
                                         logger: Logger) -> some ApplicationProtocol {
         Application(router: buildRouter(services: services, webRoot: webRoot),
                     configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
+                    services: [MaintenanceService(services: services, logger: logger)],
                     logger: logger)
     }
 

@@ -25,4 +25,9 @@ public struct RateLimitStore: Sendable {
     public func clear(key: String) async throws {
         try await database.sql.raw("DELETE FROM rate_limits WHERE key = \(bind: key)").run()
     }
+
+    /// Removes counters whose window started before `date` (all limits' windows are shorter than a day).
+    public func deleteWindows(startedBefore date: Date) async throws {
+        try await database.sql.raw("DELETE FROM rate_limits WHERE window_start < \(bind: date.millis)").run()
+    }
 }

@@ -3,6 +3,7 @@ import Hub
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import SQLKit
 import Storage
 import Testing
 @testable import FunZoneServer
@@ -88,6 +89,31 @@ import Testing
                     #expect(try await musicTile(onB) == "pending")      // B: after the TTL
                 }
             }
+        }
+    }
+}
+
+@Suite struct MaintenanceTests {
+    @Test(arguments: TestDatabase.all)
+    func theSweepRemovesExpiredSessionsAndOldCounters(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let parent = try await app.setUpFamily()
+            try await parent.expectError(.post, "/api/signin", ["email": "x@example.org", "password": "wrong password"],
+                                         status: .unauthorized, code: "wrong_credentials")
+            let count = { (table: String) async throws -> Int in
+                try await app.services.database.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table)").first()!.decode(column: "n", as: Int.self)
+            }
+            #expect(try await count("sessions") == 1)
+            #expect(try await count("rate_limits") == 2)
+            let sweeper = MaintenanceService(services: app.services, logger: .init(label: "test"))
+            app.clock.advance(by: 3600)
+            await sweeper.sweep()
+            #expect(try await count("sessions") == 1)
+            #expect(try await count("rate_limits") == 2)
+            app.clock.advance(by: 31 * 24 * 3600)
+            await sweeper.sweep()
+            #expect(try await count("sessions") == 0)
+            #expect(try await count("rate_limits") == 0)
         }
     }
 }

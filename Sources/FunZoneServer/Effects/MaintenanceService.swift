@@ -1,0 +1,30 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Hourly clean-up of rows nobody reads again: expired sessions and finished rate-limit windows.
+/// Every statement is an idempotent DELETE, so any number of instances may run it at once.
+struct MaintenanceService: Service {
+    let services: Services
+    let logger: Logger
+    var interval: Duration = .seconds(3600)
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown {
+            while !Task.isCancelled {
+                await sweep()
+                try await Task.sleep(for: interval)
+            }
+        }
+    }
+
+    func sweep() async {
+        let now = services.clock.now()
+        do {
+            try await services.sessions.deleteExpired(now: now)
+            try await services.rateLimits.deleteWindows(startedBefore: now.addingTimeInterval(-24 * 3600))
+        } catch {
+            logger.warning("maintenance sweep failed", metadata: ["error": "\(error)"])
+        }
+    }
+}
