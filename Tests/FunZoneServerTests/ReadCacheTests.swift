@@ -117,3 +117,12 @@ import Testing
         }
     }
 }
+
+@Suite struct TokenTests {
+    @Test func tokensAreStoredAsTheirSHA256() {
+        #expect(Tokens.hash("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Tokens.make().count == 43)
+        #expect(Tokens.make() != Tokens.make())
+        #expect(Tokens.constantTimeEqual("same", "same") && !Tokens.constantTimeEqual("same", "sane") && !Tokens.constantTimeEqual("a", "ab"))
+    }
+}

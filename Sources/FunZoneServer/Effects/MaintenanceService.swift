@@ -10,11 +10,15 @@ struct MaintenanceService: Service {
     var interval: Duration = .seconds(3600)
 
     func run() async throws {
-        try await cancelWhenGracefulShutdown {
-            while !Task.isCancelled {
-                await sweep()
-                try await Task.sleep(for: interval)
+        do {
+            try await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    await sweep()
+                    try await Task.sleep(for: interval)
+                }
             }
+        } catch is CancellationError {
+            // Shutting down: nothing to finish.
         }
     }
 
