@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
-from pages import click, click_text, fill, find, set_up_family, wait_text  # noqa: E402
+from pages import add_first_child, find, play_as, set_up_family  # noqa: E402
 
 port = 18191
 data = tempfile.mkdtemp()
@@ -35,13 +35,8 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "-
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 try:
     set_up_family(driver, url)
-    click_text(driver, "a", "Add a child")
-    fill(driver, "#add-child-form input[name=name]", "Mia")
-    click(driver, "#add-child-form button[type=submit]")
-    wait_text(driver, ".item h3", "Mia")
-    click(driver, "#back-to-kids")
-    click(driver, "button.avatar-button")
-    find(driver, ".tile")
+    add_first_child(driver, "Mia")
+    play_as(driver, "Mia")
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
     driver.get(url + "/hub/")

@@ -28,6 +28,19 @@ struct StorageOptions: ParsableArguments {
         dataDir ?? ProcessInfo.processInfo.environment["FUNZONE_DATA"] ?? "data"
     }
 
+    /// Opens the database, runs `body`, and closes it whether `body` succeeds or throws.
+    func withDatabase<R>(logger: Logger = Logger(label: "funzone"), _ body: (Database) async throws -> R) async throws -> R {
+        let database = try await openDatabase(logger: logger)
+        do {
+            let result = try await body(database)
+            try await database.close()
+            return result
+        } catch {
+            try? await database.close()
+            throw error
+        }
+    }
+
     func openDatabase(logger: Logger) async throws -> Database {
         if let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty {
             return try await Database.postgres(url: url, logger: logger)
@@ -63,13 +76,18 @@ struct Serve: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
             throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
         }
-        let database = try await storage.openDatabase(logger: logger)
-        let applied = try await Migrations.run(on: database)
-        if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
         var mailer: any Mailer = DisabledMailer()
         if let smtp = smtpURL ?? ProcessInfo.processInfo.environment["FUNZONE_SMTP_URL"], !smtp.isEmpty {
             mailer = SMTPMailer(configuration: try SMTPConfiguration(url: smtp))
         }
+        try await storage.withDatabase(logger: logger) { database in
+            let applied = try await Migrations.run(on: database)
+            if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
+            try await serve(database: database, mailer: mailer, webRoot: webRoot, logger: logger)
+        }
+    }
+
+    private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
@@ -85,7 +103,6 @@ struct Serve: AsyncParsableCommand {
         }
         let app = FunZoneApp.buildApplication(services: services, webRoot: webRoot, host: host, port: port, logger: logger)
         try await app.runService()
-        try await database.close()
     }
 }
 
@@ -94,10 +111,8 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     func run() async throws {
-        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
-        let applied = try await Migrations.run(on: database)
+        let applied = try await storage.withDatabase { try await Migrations.run(on: $0) }
         print(applied.isEmpty ? "Database is up to date." : "Applied: " + applied.map { "\($0.version) \($0.name)" }.joined(separator: ", "))
-        try await database.close()
     }
 }
 
@@ -119,25 +134,23 @@ struct CreateParent: AsyncParsableCommand {
     @Option(help: "The family's name, when creating the family.") var family = "Our Family"
 
     func run() async throws {
-        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
-        _ = try await Migrations.run(on: database)
         let email = try Account.normalizedEmail(self.email)
         let name = try Account.validatedName(self.name)
+        let familyName = try Account.validatedName(family)
         let password = try readPassword(prompt: "Password for \(email): ")
         try Account.validatePassword(password)
-        let store = FamilyStore(database: database)
-        let now = Date().millis
-        let hash = try await PasswordHasher().hash(password)
-        let familyCount = try await store.familyCount()
-        if familyCount == 0 {
+        try await storage.withDatabase { database in
+            _ = try await Migrations.run(on: database)
+            let store = FamilyStore(database: database)
+            guard try await store.familyCount() == 0 else {
+                throw ValidationError("A family already exists: add parents with an invite code from the parent area.")
+            }
             let familyId = UUID().uuidString.lowercased()
-            try await store.createFamily(id: familyId, name: try Account.validatedName(family), parent: ParentRow(
-                id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name, passwordHash: hash, createdAt: now))
-            print("Created the family \"\(family)\" with parent \(email). Open the app and sign in.")
-        } else {
-            throw ValidationError("A family already exists: add parents with an invite code from the parent area.")
+            try await store.createFamily(id: familyId, name: familyName, parent: ParentRow(
+                id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name,
+                passwordHash: try await PasswordHasher().hash(password), createdAt: Date().millis))
         }
-        try await database.close()
+        print("Created the family \"\(familyName)\" with parent \(email). Open the app and sign in.")
     }
 }
 
@@ -150,16 +163,26 @@ struct ResetPassword: AsyncParsableCommand {
     @Option(help: "The parent's e-mail address.") var email: String
 
     func run() async throws {
-        let database = try await storage.openDatabase(logger: Logger(label: "funzone"))
-        let store = FamilyStore(database: database)
-        guard let parent = try await store.parent(email: try Account.normalizedEmail(email)) else {
-            try await database.close()
-            throw ValidationError("No parent with the e-mail \(email).")
+        let email = try Account.normalizedEmail(self.email)
+        try await storage.withDatabase { database in
+            let store = FamilyStore(database: database)
+            guard let parent = try await store.parent(email: email) else { throw ValidationError("No parent with the e-mail \(email).") }
+            let password = try readPassword(prompt: "New password for \(parent.email): ")
+            try Account.validatePassword(password)
+            try await store.setPassword(parentId: parent.id, hash: try await PasswordHasher().hash(password))
         }
-        let password = try readPassword(prompt: "New password for \(parent.email): ")
-        try Account.validatePassword(password)
-        try await store.setPassword(parentId: parent.id, hash: try await PasswordHasher().hash(password))
-        print("Password changed for \(parent.email); their devices must sign in again.")
-        try await database.close()
+        print("Password changed for \(email); their devices must sign in again.")
+    }
+}
+
+/// Readable messages for the rule errors the commands can hit.
+extension HubError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .invalidEmail: "That is not a valid e-mail address."
+        case .weakPassword(let minimum): "Use a password of \(minimum) to 72 characters."
+        case .invalidName(let name): "\"\(name)\" is not a valid name (1 to 40 characters)."
+        default: String(describing: self)
+        }
     }
 }

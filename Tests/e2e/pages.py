@@ -2,7 +2,7 @@
 import re
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -73,3 +73,23 @@ def gate_answer(driver):
 def answer_gate(driver, answer):
     fill(driver, "#gate-answer", str(answer))
     click(driver, "#gate-submit")
+
+
+def add_first_child(driver, name, grade=None, avatar=None):
+    """Right after set-up: the picker's "Add a child" → the parent area's form."""
+    click_text(driver, "a", "Add a child")
+    find(driver, "#add-child-form")
+    fill(driver, "#add-child-form input[name=name]", name)
+    if grade:
+        driver.find_element(By.CSS_SELECTOR, f"#add-child-form select[name=grade] option[value='{grade}']").click()
+    if avatar:
+        driver.find_element(By.CSS_SELECTOR, f"#add-child-form label[aria-label='Avatar {avatar}']").click()
+    click(driver, "#add-child-form button[type=submit]")
+    wait_text(driver, ".item h3", name)
+
+
+def play_as(driver, name):
+    """From the parent area back to the kids, and the child taps their avatar."""
+    click(driver, "#back-to-kids")
+    click(driver, f"button.avatar-button[aria-label='{name}']")
+    find(driver, ".tile")

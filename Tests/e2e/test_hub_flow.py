@@ -4,8 +4,8 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import (PASSWORD, answer_gate, click, click_text, fill, find, gate_answer, set_up_family, sign_in, wait,
-                   wait_text)
+from pages import (PASSWORD, add_first_child, answer_gate, click, click_text, fill, find, gate_answer, play_as, set_up_family,
+                   sign_in, wait_text)
 
 
 def test_first_run_to_an_approved_request(server, browser):
@@ -13,18 +13,10 @@ def test_first_run_to_an_approved_request(server, browser):
     set_up_family(d, server)
 
     # No children yet: the picker sends the parent to add one (the parent area is open after sign-up).
-    click_text(d, "a", "Add a child")
-    find(d, "#add-child-form")
-    fill(d, "#add-child-form input[name=name]", "Mia")
-    d.find_element(By.CSS_SELECTOR, "#add-child-form select[name=grade] option[value='2']").click()
-    d.find_element(By.CSS_SELECTOR, "#add-child-form label[aria-label='Avatar 🦊']").click()
-    click(d, "#add-child-form button[type=submit]")
-    wait_text(d, ".item h3", "Mia")
+    add_first_child(d, "Mia", grade=2, avatar="🦊")
 
     # Hand the tablet to Mia.
-    click(d, "#back-to-kids")
-    wait_text(d, ".who", "Who's playing?")
-    click(d, "button.avatar-button[aria-label='Mia']")
+    play_as(d, "Mia")
     wait_text(d, ".greeting", "Hi, Mia!")
     tiles = d.find_elements(By.CSS_SELECTOR, ".tile")
     names = [t.find_element(By.CSS_SELECTOR, ".name").text for t in tiles]
@@ -66,8 +58,7 @@ def test_first_run_to_an_approved_request(server, browser):
     wait_text(d, "#inbox-list .status", "Approved")
 
     # Back on the hub, Mia sees the answer on the tile.
-    click(d, "#back-to-kids")
-    click(d, "button.avatar-button[aria-label='Mia']")
+    play_as(d, "Mia")
     wait_text(d, ".tile[data-app-id='music'] .pill", "A grown-up said yes!")
 
 
@@ -99,13 +90,8 @@ def test_the_gate_locks_after_three_wrong_answers(server, browser_factory):
 def test_hub_fits_a_phone_and_kids_targets_are_large(server, browser_factory):
     d = browser_factory(390, 844)
     set_up_family(d, server)
-    click_text(d, "a", "Add a child")
-    fill(d, "#add-child-form input[name=name]", "Leo")
-    click(d, "#add-child-form button[type=submit]")
-    wait_text(d, ".item h3", "Leo")
-    click(d, "#back-to-kids")
-    click(d, "button.avatar-button[aria-label='Leo']")
-    find(d, ".tile")
+    add_first_child(d, "Leo")
+    play_as(d, "Leo")
     overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
     assert overflow <= 0
     small = d.execute_script("""

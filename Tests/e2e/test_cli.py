@@ -1,0 +1,93 @@
+"""The `funzone` command line: migrate, create-parent, reset-password, against a real data folder,
+then the server started on it."""
+import http.cookiejar
+import json
+import os
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+from conftest import BINARY, ROOT, free_port
+
+
+def funzone(*args, password=None):
+    env = dict(os.environ)
+    env.pop("DATABASE_URL", None)
+    if password is not None:
+        env["FUNZONE_PASSWORD"] = password
+    return subprocess.run([str(BINARY), *args], capture_output=True, text=True, env=env, stdin=subprocess.DEVNULL, timeout=60)
+
+
+class Client:
+    """A cookie-keeping API client, as a browser would be."""
+
+    def __init__(self, url):
+        self.url = url
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.csrf = self.call("GET", "/api/session")[1]["csrfToken"]
+
+    def call(self, method, path, body=None):
+        request = urllib.request.Request(self.url + path, method=method, data=None if body is None else json.dumps(body).encode(),
+                                         headers={"Content-Type": "application/json", "X-CSRF-Token": getattr(self, "csrf", "")})
+        try:
+            with self.opener.open(request) as response:
+                data = response.read()
+                return response.status, json.loads(data) if data else None
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+def serve(data):
+    port = free_port()
+    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--port", str(port), "--log-level", "error"], cwd=ROOT)
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(url + "/healthz")
+            return process, url
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError("server did not start")
+
+
+def test_help_lists_every_command():
+    result = funzone("--help")
+    assert result.returncode == 0
+    for command in ["serve", "migrate", "create-parent", "reset-password"]:
+        assert command in result.stdout
+
+
+def test_migrate_create_parent_and_reset_password():
+    data = tempfile.mkdtemp()
+    first = funzone("migrate", "--data-dir", data)
+    assert first.returncode == 0 and "Applied: 1" in first.stdout
+    assert "up to date" in funzone("migrate", "--data-dir", data).stdout
+
+    weak = funzone("create-parent", "--data-dir", data, "--email", "ada@example.org", password="short")
+    assert weak.returncode != 0
+    created = funzone("create-parent", "--data-dir", data, "--email", "Ada@Example.org", "--family", "Rossi", password="first password")
+    assert created.returncode == 0, created.stderr
+    again = funzone("create-parent", "--data-dir", data, "--email", "bo@example.org", password="another password")
+    assert again.returncode != 0 and "invite code" in again.stderr
+
+    process, url = serve(data)
+    try:
+        device = Client(url)
+        status, session = device.call("POST", "/api/signin", {"email": "ada@example.org", "password": "first password"})
+        assert status == 200 and session["family"]["name"] == "Rossi"
+        device.csrf = session["csrfToken"]
+
+        reset = funzone("reset-password", "--data-dir", data, "--email", "ada@example.org", password="second password")
+        assert reset.returncode == 0, reset.stderr
+        time.sleep(1.1)  # the server's read cache holds a session for at most a second
+        assert device.call("GET", "/api/kids")[0] == 401  # signed out everywhere
+        assert Client(url).call("POST", "/api/signin", {"email": "ada@example.org", "password": "first password"})[0] == 401
+        assert Client(url).call("POST", "/api/signin", {"email": "ada@example.org", "password": "second password"})[0] == 200
+        unknown = funzone("reset-password", "--data-dir", data, "--email", "nobody@example.org", password="whatever pass")
+        assert unknown.returncode != 0 and "No parent" in unknown.stderr
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
