@@ -5,7 +5,7 @@ import time
 from selenium.webdriver.common.by import By
 
 from pages import (PASSWORD, add_first_child, answer_gate, click, click_text, fill, find, gate_answer, play_as, set_up_family,
-                   sign_in, wait_text)
+                   sign_in, wait, wait_text)
 
 
 def test_first_run_to_an_approved_request(server, browser):
@@ -103,3 +103,17 @@ def test_hub_fits_a_phone_and_kids_targets_are_large(server, browser_factory):
         return [...document.querySelectorAll('button, a')].filter(e => !(e.getAttribute('aria-label') || e.textContent.trim())).length;
     """)
     assert unnamed == 0
+
+
+def test_parents_remove_ads_behind_the_gate(server, browser):
+    d = browser
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    play_as(d, "Mia")
+    find(d, ".house-ad")
+    click(d, "#remove-ads")
+    answer_gate(d, gate_answer(d))
+    wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, ".house-ad"))
+    d.refresh()
+    find(d, ".tile")
+    assert d.find_elements(By.CSS_SELECTOR, ".house-ad") == []
