@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "funzone", targets: ["funzone"]),
+        .executable(name: "greenlight", targets: ["greenlight"]),
+        .library(name: "Greenlight", targets: ["Greenlight"]),
         .library(name: "Hub", targets: ["Hub"]),
     ],
     dependencies: [
@@ -61,7 +63,18 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Greenlight: the App Store pre-submission scanner (independent of the server).
+        .target(name: "Greenlight", dependencies: [
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+        .executableTarget(name: "greenlight", dependencies: [
+            "Greenlight",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
         .testTarget(name: "HubTests", dependencies: ["Hub"]),
+        .testTarget(name: "GreenlightTests", dependencies: ["Greenlight"], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "MailClientTests", dependencies: [
             "MailClient",

@@ -1,0 +1,171 @@
+import Foundation
+
+/// What kind of file a rule may look at.
+public enum FileKind: String, Sendable, CaseIterable {
+    case swift, objc, javascript, plist, entitlements, privacyManifest, json, pbxproj, xcodegen
+
+    /// The source languages (SRC in the anchor's tables).
+    public static let source: Set<FileKind> = [.swift, .objc, .javascript]
+    public static let native: Set<FileKind> = [.swift, .objc]
+
+    public var language: SourceLanguage? {
+        switch self {
+        case .swift: .swift
+        case .objc: .objc
+        case .javascript: .javascript
+        default: nil
+        }
+    }
+
+    /// The kind of a file by its name, or nil when no scanner reads it.
+    public static func of(name: String) -> FileKind? {
+        let lower = name.lowercased()
+        switch lower {
+        case "package.json", "app.json", "app.config.js", "app.config.ts", "app.config.json": return .json
+        case "project.pbxproj": return .pbxproj
+        case "project.yml", "project.yaml": return .xcodegen
+        default: break
+        }
+        switch (lower as NSString).pathExtension {
+        case "swift": return .swift
+        case "m", "mm", "h": return .objc
+        case "js", "jsx", "ts", "tsx", "mjs", "cjs": return .javascript
+        case "plist": return .plist
+        case "entitlements": return .entitlements
+        case "xcprivacy": return .privacyManifest
+        default: return nil
+        }
+    }
+}
+
+/// A file of the scanned project.
+public struct ProjectFile: Sendable {
+    /// Path relative to the scanned root, with "/" separators.
+    public let path: String
+    public let url: URL
+    public let kind: FileKind
+    public let size: Int
+
+    /// In a test target or test folder (e.g. `AppTests/`, `AppUITests/`, `__tests__/`, `*.test.ts`).
+    public var isTest: Bool {
+        let components = path.split(separator: "/").dropLast()
+        if components.contains(where: { $0.hasSuffix("Tests") || $0 == "__tests__" || $0 == "test" || $0 == "tests" || $0 == "spec" }) { return true }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.contains(".test.") || name.contains(".spec.") || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
+    }
+}
+
+/// A file the walk saw but did not scan, and why: nothing is dropped silently.
+public struct SkippedFile: Error, Sendable, Equatable {
+    public enum Reason: Sendable, Equatable { case tooLarge(limit: Int), binary, unreadable(String) }
+    public let path: String
+    public let reason: Reason
+}
+
+/// Walks a project once and returns the files scanners read. Skips build output and dependency
+/// folders, never follows symbolic links (so link loops cannot trap it), and reports files it
+/// could not read or that are over the size limit.
+public struct ProjectWalker: Sendable {
+    public static let skippedDirectories: Set<String> = [
+        ".build", "DerivedData", "Pods", "Carthage", "SourcePackages", "node_modules", ".git", ".swiftpm",
+        "build", "dist", ".expo", ".next", "vendor", ".svn", ".hg",
+    ]
+    public static let defaultSizeLimit = 2 * 1024 * 1024
+
+    public let sizeLimit: Int
+    public let ignore: [IgnorePattern]
+
+    public init(sizeLimit: Int = ProjectWalker.defaultSizeLimit, ignore: [IgnorePattern] = []) {
+        self.sizeLimit = sizeLimit
+        self.ignore = ignore
+    }
+
+    public struct Result: Sendable {
+        public var files: [ProjectFile] = []
+        public var skipped: [SkippedFile] = []
+        /// Every directory name seen, for platform detection (e.g. `App.xcodeproj`).
+        public var directories: [String] = []
+    }
+
+    public enum WalkError: Error, Equatable, CustomStringConvertible {
+        case notFound(String)
+        case notADirectory(String)
+
+        public var description: String {
+            switch self {
+            case .notFound(let path): "no such directory: \(path)"
+            case .notADirectory(let path): "not a directory: \(path) (pass a project folder)"
+            }
+        }
+    }
+
+    public func walk(_ root: URL) throws(WalkError) -> Result {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else { throw .notFound(root.path) }
+        guard isDirectory.boolValue else { throw .notADirectory(root.path) }
+        var result = Result()
+        walk(directory: root.standardizedFileURL.path, relative: "", into: &result)
+        result.files.sort { $0.path < $1.path }
+        return result
+    }
+
+    private func walk(directory: String, relative: String, into result: inout Result) {
+        guard let handle = opendir(directory) else {
+            if !relative.isEmpty { result.skipped.append(SkippedFile(path: relative, reason: .unreadable("cannot open directory"))) }
+            return
+        }
+        defer { closedir(handle) }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            entries.append((name, entry.pointee.d_type))
+        }
+        for (name, type) in entries {
+            let path = directory + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            var kindType = type
+            if kindType == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                kindType = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
+            }
+            if kindType == UInt8(DT_LNK) { continue }  // never follow links: no loops, no escaping the project
+            if kindType == UInt8(DT_DIR) {
+                result.directories.append(rel)
+                if Self.skippedDirectories.contains(name) || ignore.contains(where: { $0.matches(rel) }) { continue }
+                walk(directory: path, relative: rel, into: &result)
+            } else if kindType == UInt8(DT_REG), let kind = FileKind.of(name: name), !ignore.contains(where: { $0.matches(rel) }) {
+                var info = stat()
+                guard stat(path, &info) == 0 else {
+                    result.skipped.append(SkippedFile(path: rel, reason: .unreadable(String(cString: strerror(errno)))))
+                    continue
+                }
+                let size = Int(info.st_size)
+                if size > sizeLimit {
+                    result.skipped.append(SkippedFile(path: rel, reason: .tooLarge(limit: sizeLimit)))
+                    continue
+                }
+                result.files.append(ProjectFile(path: rel, url: URL(fileURLWithPath: path), kind: kind, size: size))
+            }
+        }
+    }
+}
+
+/// A `.greenlight.yml` `ignore:` entry: a path glob (`Sources/Generated/**`), a basename glob
+/// (`*.generated.swift`), a bare folder name (`Fixtures`) or a path prefix (`Legacy/`).
+public struct IgnorePattern: Sendable, Equatable {
+    public let pattern: String
+
+    public init(_ pattern: String) { self.pattern = pattern }
+
+    public func matches(_ relativePath: String) -> Bool {
+        let trimmed = pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern
+        if relativePath == trimmed || relativePath.hasPrefix(trimmed + "/") { return true }
+        let components = relativePath.split(separator: "/").map(String.init)
+        if !trimmed.contains("/") {
+            return components.contains { fnmatch(trimmed, $0, 0) == 0 }
+        }
+        return fnmatch(trimmed.replacingOccurrences(of: "**", with: "*"), relativePath, 0) == 0
+    }
+}

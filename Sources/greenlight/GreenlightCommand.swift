@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import Greenlight
+
+@main
+struct GreenlightCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "greenlight",
+        abstract: "Scan an iOS project for App Store rejection risks before you submit.",
+        version: "greenlight \(GreenlightVersion.current)",
+        subcommands: [Preflight.self, Codescan.self, Guidelines.self, Rules.self, Version.self])
+}
+
+/// Options every scanning command shares.
+struct ScanOptions: ParsableArguments {
+    @Argument(help: "The project folder (default: the current folder).") var path: String = "."
+    @Option(help: "terminal, json, sarif or junit.") var format: OutputFormat = .terminal
+    @Option(help: "Write the report to this file instead of standard output.") var output: String?
+    @Flag(name: .customLong("exit-code"), help: "Exit 1 when a finding reaches --fail-on (default: any CRITICAL or HIGH).") var exitCode = false
+    @Option(name: .customLong("fail-on"), help: "With --exit-code: critical, high or warn.") var failOn: FailLevel = .high
+    @Option(help: "A .greenlight.yml to use (default: <path>/.greenlight.yml when present).") var config: String?
+
+    enum FailLevel: String, ExpressibleByArgument, CaseIterable {
+        case critical, high, warn
+        var severity: Severity { self == .critical ? .critical : self == .high ? .high : .warn }
+    }
+}
+
+extension OutputFormat: ExpressibleByArgument {}
+
+/// Prints `Error: …` to standard error and exits 1, as the anchor does.
+func fail(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+    return ExitCode(1)
+}
+
+/// Walks, scans and reports; shared by preflight and codescan.
+func runScan(command: String, options: ScanOptions) throws {
+    let started = ContinuousClock.now
+    let root = URL(fileURLWithPath: options.path).standardizedFileURL
+    let configuration: GreenlightConfiguration
+    do {
+        configuration = try GreenlightConfiguration.load(path: options.config, root: root, knownRules: CodeScanner.ruleIds)
+    } catch {
+        throw fail(error.description)
+    }
+    let walk: ProjectWalker.Result
+    do {
+        walk = try ProjectWalker(ignore: configuration.ignore).walk(root)
+    } catch {
+        throw fail(error.description)
+    }
+    let result = CodeScanner(configuration: configuration).scan(walk.files)
+    let skipped = (walk.skipped + result.skipped).map { skip -> Finding in
+        let why: String
+        switch skip.reason {
+        case .tooLarge(let limit): why = "it is larger than \(limit / 1024 / 1024) MiB"
+        case .binary: why = "it is binary"
+        case .unreadable(let reason): why = "it could not be read (\(reason))"
+        }
+        return Finding(ruleId: "file-not-scanned", source: .preflight, severity: .info, guideline: "", title: "File not scanned",
+                       detail: "\(skip.path) was not scanned because \(why).", fix: "Check it by hand, or add it to ignore: in .greenlight.yml.",
+                       file: skip.path, line: 0, code: nil)
+    }
+    let report = ScanReport(command: command, projectPath: root.path, findings: result.findings + skipped, filesScanned: result.filesScanned,
+                            elapsed: ContinuousClock.now - started, rules: CodeScanner.ruleInfos)
+    let text = try Reporter.render(report, as: options.format, color: options.output == nil && isatty(1) == 1)
+    if let output = options.output {
+        do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch { throw fail("cannot write \(output): \(error.localizedDescription)") }
+    } else {
+        print(text, terminator: "")
+    }
+    if options.exitCode, report.findings.contains(where: { $0.severity >= options.failOn.severity }) { throw ExitCode(1) }
+}
+
+struct Preflight: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run every offline check on a project and give a verdict.")
+    @OptionGroup var options: ScanOptions
+
+    func run() throws { try runScan(command: "preflight", options: options) }
+}
+
+struct Codescan: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Scan source, plists and Expo config with the code rules.")
+    @OptionGroup var options: ScanOptions
+
+    func run() throws { try runScan(command: "codescan", options: options) }
+}
+
+struct Rules: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List every rule: id, severity, guideline, title.")
+
+    func run() throws {
+        for rule in CodeScanner.ruleInfos {
+            print("\(rule.id.padding(toLength: 28, withPad: " ", startingAt: 0)) \(rule.severity.name.padding(toLength: 9, withPad: " ", startingAt: 0)) §\(rule.guideline.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.title)")
+        }
+    }
+}
+
+struct Version: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Print the version.")
+    func run() throws { print("greenlight \(GreenlightVersion.current)") }
+}
+
+struct Guidelines: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Browse our summaries of the App Store Review Guidelines.",
+        subcommands: [List.self, Show.self, Search.self], aliases: ["gl"])
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Top-level sections and their subsections.")
+        func run() throws {
+            for top in GuidelineCatalog.topLevel {
+                print("\(top.section)  \(top.title)")
+                for child in GuidelineCatalog.children(of: top.section) { print("  \(child.section)  \(child.title)") }
+            }
+        }
+    }
+
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "One section: summary, common violations, subsections.")
+        @Argument(help: "A section number, e.g. 5.1.1.") var section: String
+
+        func run() throws {
+            guard let guideline = GuidelineCatalog.guideline(section) else {
+                throw fail("no guideline section \(section) (try `greenlight guidelines search <words>`)")
+            }
+            print("§\(guideline.section) \(guideline.title)\n\n\(guideline.summary)")
+            if !guideline.commonViolations.isEmpty {
+                print("\nCommon violations:")
+                guideline.commonViolations.forEach { print("  - \($0)") }
+            }
+            let children = GuidelineCatalog.children(of: guideline.section)
+            if !children.isEmpty {
+                print("\nSubsections:")
+                children.forEach { print("  \($0.section)  \($0.title)") }
+            }
+        }
+    }
+
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Sections matching every word, best first.")
+        @Argument(help: "Words to look for.") var words: [String]
+
+        func run() throws {
+            let results = GuidelineCatalog.search(words.joined(separator: " "))
+            if results.isEmpty { print("No section matches \"\(words.joined(separator: " "))\".") }
+            for guideline in results.prefix(20) {
+                print("\(guideline.section)  \(guideline.title)\n    \(guideline.summary.prefix(120))\(guideline.summary.count > 120 ? "…" : "")")
+            }
+        }
+    }
+}
