@@ -41,37 +41,65 @@ public struct SourceLexer {
     }
 
     public func lex(_ text: String) -> [LexedLine] {
-        let bytes = Array(text.utf8)
+        var state = State(bytes: Array(text.utf8), language: language)
+        state.run()
+        return state.lines
+    }
+
+    /// The lexer's state; a struct with mutating methods so the hot loop has no boxed captures.
+    private struct State {
+        let bytes: [UInt8]
+        let n: Int
+        let language: SourceLanguage
         var lines: [LexedLine] = []
         var stack: [Context] = [.code(closer: nil, depth: 0)]
         var code: [UInt8] = [], raw: [UInt8] = [], comment: [UInt8] = [], literal: [UInt8] = [], text: [UInt8] = []
         var strings: [String] = []
         var inLiteral = false
         var i = 0
-        let n = bytes.count
+        /// Whether the current line had any byte blanked; a line of plain code is one shared string.
+        var lineHasBlanks = false
 
-        func flushLiteral() {
+        init(bytes: [UInt8], language: SourceLanguage) {
+            self.bytes = bytes
+            self.n = bytes.count
+            self.language = language
+        }
+
+        mutating func flushLiteral() {
             if inLiteral && !literal.isEmpty { strings.append(String(decoding: literal, as: UTF8.self)) }
             literal.removeAll(keepingCapacity: true)
         }
-        func endLine() {
+
+        mutating func endLine() {
             flushLiteral()
-            lines.append(LexedLine(number: lines.count + 1, raw: String(decoding: raw, as: UTF8.self),
-                                   code: String(decoding: code, as: UTF8.self), strings: strings,
-                                   comment: String(decoding: comment, as: UTF8.self).trimmingCharacters(in: .whitespaces),
-                                   text: String(decoding: text, as: UTF8.self)))
+            let rawString = String(decoding: raw, as: UTF8.self)
+            if lineHasBlanks {
+                lines.append(LexedLine(number: lines.count + 1, raw: rawString, code: String(decoding: code, as: UTF8.self), strings: strings,
+                                       comment: comment.isEmpty ? "" : String(decoding: comment, as: UTF8.self).trimmingCharacters(in: .whitespaces),
+                                       text: String(decoding: text, as: UTF8.self)))
+            } else {
+                lines.append(LexedLine(number: lines.count + 1, raw: rawString, code: rawString, strings: strings, comment: "", text: rawString))
+            }
+            lineHasBlanks = false
             code.removeAll(keepingCapacity: true); raw.removeAll(keepingCapacity: true); text.removeAll(keepingCapacity: true)
             comment.removeAll(keepingCapacity: true); strings.removeAll(keepingCapacity: true)
         }
+
         func at(_ offset: Int) -> UInt8 { i + offset < n ? bytes[i + offset] : 0 }
+
+        var inComment: Bool {
+            switch stack[stack.count - 1] {
+            case .lineComment, .blockComment: true
+            default: false
+            }
+        }
+
         /// Appends `count` source bytes as code (true) or as blanked text (false); comments are
         /// blanked in `text` as well, string contents are kept there.
-        func take(_ count: Int, asCode: Bool) {
-            let isComment: Bool
-            switch stack.last! {
-            case .lineComment, .blockComment: isComment = true
-            default: isComment = false
-            }
+        mutating func take(_ count: Int, asCode: Bool) {
+            let isComment = inComment
+            if !asCode { lineHasBlanks = true }
             for k in 0..<count where i + k < n {
                 let byte = bytes[i + k], blank: UInt8 = byte == 9 ? 9 : 32
                 raw.append(byte)
@@ -81,7 +109,7 @@ public struct SourceLexer {
             i += count
         }
 
-        /// Recognises a string opening at `i`: its delimiter length, quote byte, multi-line and hash count.
+        /// Recognises a string opening at `i`: its delimiter length, quote byte, triple-quoted, spans lines, hash count.
         func openString() -> (length: Int, quote: UInt8, triple: Bool, spansLines: Bool, hashes: Int)? {
             let c = bytes[i]
             switch language {
@@ -103,100 +131,98 @@ public struct SourceLexer {
             }
         }
 
-
-
-        while i < n {
-            let c = bytes[i]
-            if c == 10 {  // newline
-                if case .lineComment = stack.last! { stack.removeLast() }
-                if case .string(_, _, false, _) = stack.last! {  // an unterminated single-line string ends with its line
-                    stack.removeLast()
-                    inLiteral = false
-                    literal.removeAll()
+        mutating func run() {
+            while i < n {
+                let c = bytes[i]
+                if c == 10 {  // newline
+                    if case .lineComment = stack.last! { stack.removeLast() }
+                    if case .string(_, _, false, _) = stack.last! {  // an unterminated single-line string ends with its line
+                        stack.removeLast()
+                        inLiteral = false
+                        literal.removeAll()
+                    }
+                    i += 1
+                    endLine()
+                    if case .string = stack.last! { inLiteral = true }  // a multi-line string goes on
+                    continue
                 }
-                i += 1
-                endLine()
-                if case .string = stack.last! { inLiteral = true }  // a multi-line string goes on
-                continue
-            }
-            if c == 13 && at(1) == 10 { i += 1; continue }  // CRLF: the LF ends the line
+                if c == 13 && at(1) == 10 { i += 1; continue }  // CRLF: the LF ends the line
 
-            switch stack.last! {
-            case .lineComment:
-                comment.append(c)
-                take(1, asCode: false)
-
-            case .blockComment(let depth):
-                if c == 42 && at(1) == 47 {  // */
-                    take(2, asCode: false)
-                    stack.removeLast()
-                    if depth > 1 { stack.append(.blockComment(depth: depth - 1)) }
-                } else if language == .swift && c == 47 && at(1) == 42 {  // nested /*
-                    take(2, asCode: false)
-                    stack.removeLast()
-                    stack.append(.blockComment(depth: depth + 1))
-                } else {
+                switch stack.last! {
+                case .lineComment:
                     comment.append(c)
                     take(1, asCode: false)
-                }
 
-            case .string(let quote, let triple, _, let hashes):
-                // Escapes: \x in a normal string, \#x in a raw string with one hash, and so on.
-                if c == 92 && (hashes == 0 || (1...hashes).allSatisfy { at($0) == 35 }) {
-                    let next = at(hashes + 1)
-                    if language == .swift && next == 40 {  // \( … ) interpolation is code
+                case .blockComment(let depth):
+                    if c == 42 && at(1) == 47 {  // */
+                        take(2, asCode: false)
+                        stack.removeLast()
+                        if depth > 1 { stack.append(.blockComment(depth: depth - 1)) }
+                    } else if language == .swift && c == 47 && at(1) == 42 {  // nested /*
+                        take(2, asCode: false)
+                        stack.removeLast()
+                        stack.append(.blockComment(depth: depth + 1))
+                    } else {
+                        comment.append(c)
+                        take(1, asCode: false)
+                    }
+
+                case .string(let quote, let triple, _, let hashes):
+                    // Escapes: \x in a normal string, \#x in a raw string with one hash, and so on.
+                    if c == 92 && (hashes == 0 || (1...hashes).allSatisfy { at($0) == 35 }) {
+                        let next = at(hashes + 1)
+                        if language == .swift && next == 40 {  // \( … ) interpolation is code
+                            flushLiteral()
+                            inLiteral = false
+                            take(hashes + 2, asCode: true)
+                            stack.append(.code(closer: 41, depth: 1))
+                        } else {
+                            literal.append(contentsOf: bytes[i..<min(n, i + hashes + 2)])
+                            take(next == 10 ? hashes + 1 : hashes + 2, asCode: false)
+                        }
+                    } else if language == .javascript && quote == 96 && c == 36 && at(1) == 123 {  // ${ … } is code
                         flushLiteral()
                         inLiteral = false
-                        take(hashes + 2, asCode: true)
-                        stack.append(.code(closer: 41, depth: 1))
+                        take(2, asCode: true)
+                        stack.append(.code(closer: 125, depth: 1))
+                    } else if c == quote && (!triple || (at(1) == quote && at(2) == quote))
+                                && (0..<hashes).allSatisfy({ at((triple ? 3 : 1) + $0) == 35 }) {
+                        flushLiteral()
+                        inLiteral = false
+                        take((triple ? 3 : 1) + hashes, asCode: true)
+                        stack.removeLast()
                     } else {
-                        literal.append(contentsOf: bytes[i..<min(n, i + hashes + 2)])
-                        take(next == 10 ? hashes + 1 : hashes + 2, asCode: false)
+                        literal.append(c)
+                        take(1, asCode: false)
                     }
-                } else if language == .javascript && quote == 96 && c == 36 && at(1) == 123 {  // ${ … } is code
-                    flushLiteral()
-                    inLiteral = false
-                    take(2, asCode: true)
-                    stack.append(.code(closer: 125, depth: 1))
-                } else if c == quote && (!triple || (at(1) == quote && at(2) == quote))
-                            && (0..<hashes).allSatisfy({ at((triple ? 3 : 1) + $0) == 35 }) {
-                    flushLiteral()
-                    inLiteral = false
-                    take((triple ? 3 : 1) + hashes, asCode: true)
-                    stack.removeLast()
-                } else {
-                    literal.append(c)
-                    take(1, asCode: false)
-                }
 
-            case .code(let closer, let depth):
-                if c == 47 && at(1) == 47 {
-                    stack.append(.lineComment)
-                    take(2, asCode: false)
-                } else if c == 47 && at(1) == 42 {
-                    stack.append(.blockComment(depth: 1))
-                    take(2, asCode: false)
-                } else if let opened = openString() {
-                    take(opened.length, asCode: true)
-                    stack.append(.string(quote: opened.quote, triple: opened.triple, spansLines: opened.spansLines, hashes: opened.hashes))
-                    inLiteral = true
-                } else if let closer, c == closer || c == (closer == 41 ? 40 : 123) {
-                    let newDepth = c == closer ? depth - 1 : depth + 1
-                    take(1, asCode: true)
-                    stack.removeLast()
-                    if newDepth > 0 {
-                        stack.append(.code(closer: closer, depth: newDepth))
+                case .code(let closer, let depth):
+                    if c == 47 && at(1) == 47 {
+                        stack.append(.lineComment)
+                        take(2, asCode: false)
+                    } else if c == 47 && at(1) == 42 {
+                        stack.append(.blockComment(depth: 1))
+                        take(2, asCode: false)
+                    } else if let opened = openString() {
+                        take(opened.length, asCode: true)
+                        stack.append(.string(quote: opened.quote, triple: opened.triple, spansLines: opened.spansLines, hashes: opened.hashes))
+                        inLiteral = true
+                    } else if let closer, c == closer || c == (closer == 41 ? 40 : 123) {
+                        let newDepth = c == closer ? depth - 1 : depth + 1
+                        take(1, asCode: true)
+                        stack.removeLast()
+                        if newDepth > 0 {
+                            stack.append(.code(closer: closer, depth: newDepth))
+                        } else {
+                            inLiteral = true  // back inside the string the interpolation was in
+                        }
                     } else {
-                        inLiteral = true  // back inside the string the interpolation was in
+                        take(1, asCode: true)
                     }
-                } else {
-                    take(1, asCode: true)
                 }
             }
+            if !raw.isEmpty || !code.isEmpty || lines.isEmpty || bytes.last == 10 { endLine() }
+            if bytes.last == 10 { lines.removeLast() }
         }
-
-        if !raw.isEmpty || !code.isEmpty || lines.isEmpty || bytes.last == 10 { endLine() }
-        if bytes.last == 10 { lines.removeLast() }
-        return lines
     }
 }

@@ -126,7 +126,7 @@ public enum CodeRules {
             fix: "Use host names; they resolve on IPv6 networks.",
             kinds: src, target: .strings,
             patterns: [#"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?![\d.])"#],
-            keywords: ["."],
+            keywords: (0...9).map { "\($0)." },
             lineExclusions: [#"(?i)version"#, #"0\.0\.0"#, #"127\.0\.0\.1"#, #"(?i)localhost"#, #"255\.255\.255"#],
             skipsTestsAndPreviews: true),
         CodeRule(
@@ -142,7 +142,7 @@ public enum CodeRules {
             fix: "Add native features and navigation beyond the web content.",
             kinds: src, target: .text,
             patterns: [#"(?:WKWebView|WebView|react-native-webview).{0,120}(?:loadRequest|\.load\s*\(|source=\{\{\s*uri).{0,120}https?://"#],
-            keywords: ["webview"], caseInsensitive: false),
+            keywords: ["webview"]),
         CodeRule(
             id: "crypto-wallet-org-account", severity: .warn, guideline: "3.1.5", title: "Crypto wallet library",
             detail: "Wallet apps must be published by an organization developer account, not an individual.",

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Which part of a lexed line a rule's patterns see.
-public enum MatchTarget: Sendable {
+public enum MatchTarget: Sendable, Hashable {
     /// Code only: string contents and comments blanked (e.g. a type name that must be used, not mentioned).
     case code
     /// The contents of string literals only (user-visible text, URLs).

@@ -7,6 +7,8 @@ struct CompiledRule: @unchecked Sendable {  // NSRegularExpression is immutable 
     let patterns: [NSRegularExpression]
     let exclusions: [NSRegularExpression]
     let safeguards: [NSRegularExpression]
+    /// The keywords as lower-cased bytes, for the prefilters.
+    let keywords: [[UInt8]]
 
     init(_ rule: CodeRule) {
         let options: NSRegularExpression.Options = rule.caseInsensitive ? [.caseInsensitive] : []
@@ -14,6 +16,7 @@ struct CompiledRule: @unchecked Sendable {  // NSRegularExpression is immutable 
         patterns = rule.patterns.map { try! NSRegularExpression(pattern: $0, options: options) }
         exclusions = rule.lineExclusions.map { try! NSRegularExpression(pattern: $0, options: []) }
         safeguards = rule.safeguards.map { try! NSRegularExpression(pattern: $0, options: []) }
+        keywords = rule.keywords.map { ByteSearch.lowered($0) }
     }
 }
 
@@ -27,7 +30,7 @@ extension NSRegularExpression {
 struct ScannedFile: Sendable {
     let file: ProjectFile
     let text: String
-    let lowercased: String
+    let lowercased: [UInt8]
     let lines: [LexedLine]
     /// Lines inside `#Preview { … }` or a `PreviewProvider`.
     let previewLines: Set<Int>
@@ -47,6 +50,9 @@ public struct CodeScanner: Sendable {
     public init(configuration: GreenlightConfiguration = GreenlightConfiguration()) { self.configuration = configuration }
 
     static let compiled: [CompiledRule] = CodeRules.patternRules.map(CompiledRule.init)
+    /// Every rule keyword, and for each rule the indexes of its keywords in that list.
+    static let keywordIndex = KeywordIndex(Array(Set(compiled.flatMap(\.keywords))).sorted { $0.lexicographicallyPrecedes($1) })
+    static let ruleKeywordIds: [[Int]] = compiled.map { rule in rule.keywords.compactMap { keywordIndex.keywords.firstIndex(of: $0) } }
 
     /// Every codescan rule's description, in registry order.
     public static var ruleInfos: [RuleInfo] {
@@ -93,7 +99,10 @@ public struct CodeScanner: Sendable {
         guard let data = FileManager.default.contents(atPath: file.url.path) else {
             return .failure(SkippedFile(path: file.path, reason: .unreadable("permission denied or vanished")))
         }
-        if data.prefix(8000).contains(0) {
+        let hasNUL = data.withUnsafeBytes { buffer in
+            buffer.count > 0 && memchr(buffer.baseAddress!, 0, min(buffer.count, 8000)) != nil
+        }
+        if hasNUL {
             // Binary plists are parsed, not lexed; other binary files are skipped and reported.
             if file.kind == .plist || file.kind == .entitlements || file.kind == .privacyManifest,
                let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
@@ -116,9 +125,11 @@ public struct CodeScanner: Sendable {
                 return LexedLine(number: index + 1, raw: raw, code: raw, strings: [], comment: "", text: raw)
             }
         }
-        return ScannedFile(file: file, text: text, lowercased: text.lowercased(), lines: lines,
+        return ScannedFile(file: file, text: text, lowercased: ByteSearch.lowered(text), lines: lines,
                            previewLines: file.kind == .swift ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind))
     }
+
+    static let previewMarker = Array("#Preview".utf8), previewProvider = Array("PreviewProvider".utf8)
 
     /// Lines of SwiftUI previews: from `#Preview` or a `PreviewProvider` type to its closing brace.
     static func previews(_ lines: [LexedLine]) -> Set<Int> {
@@ -126,15 +137,15 @@ public struct CodeScanner: Sendable {
         var depth = 0
         var inside = false
         for line in lines {
-            if !inside, line.code.contains("#Preview") || line.code.contains("PreviewProvider") {
+            if !inside, ByteSearch.contains(Array(line.code.utf8), previewMarker) || ByteSearch.contains(Array(line.code.utf8), previewProvider) {
                 inside = true
                 depth = 0
             }
             guard inside else { continue }
             result.insert(line.number)
-            for character in line.code {
-                if character == "{" { depth += 1 }
-                if character == "}" {
+            for byte in line.code.utf8 {
+                if byte == 123 { depth += 1 }
+                if byte == 125 {
                     depth -= 1
                     if depth == 0 { inside = false }
                 }
@@ -149,8 +160,9 @@ public struct CodeScanner: Sendable {
         for line in lines {
             let directive: String?
             if kind.language != nil || kind == .json {
-                directive = line.comment.hasPrefix("greenlight:ignore") ? String(line.comment.dropFirst("greenlight:ignore".count)) : nil
-            } else if let range = line.raw.range(of: #"<!--\s*greenlight:ignore([^>]*?)-->"#, options: .regularExpression) {
+                directive = line.comment.utf8.starts(with: "greenlight:ignore".utf8) ? String(line.comment.dropFirst("greenlight:ignore".count)) : nil
+            } else if ByteSearch.contains(Array(line.raw.utf8), Array("greenlight:ignore".utf8)),
+                      let range = line.raw.range(of: #"<!--\s*greenlight:ignore([^>]*?)-->"#, options: .regularExpression) {
                 directive = String(line.raw[range]).replacingOccurrences(of: "-->", with: "")
                     .components(separatedBy: "greenlight:ignore").last
             } else {
@@ -170,13 +182,26 @@ public struct CodeScanner: Sendable {
 
     func findings(in scanned: ScannedFile) -> [Finding] {
         var found: [Finding] = []
-        for compiled in Self.compiled {
+        let present = Self.keywordIndex.present(in: scanned.lowercased)
+        // Lower-cased bytes of each line's code, text and strings, made once and shared by the rules.
+        var loweredCache: [MatchTarget: [[[UInt8]]?]] = [.code: Array(repeating: nil, count: scanned.lines.count),
+                                                          .text: Array(repeating: nil, count: scanned.lines.count),
+                                                          .strings: Array(repeating: nil, count: scanned.lines.count)]
+        func lowered(_ target: MatchTarget, _ index: Int, _ candidates: [String]) -> [[UInt8]] {
+            if let cached = loweredCache[target]![index] { return cached }
+            let made = candidates.map { ByteSearch.lowered($0) }
+            loweredCache[target]![index] = made
+            return made
+        }
+        for (ruleIndex, compiled) in Self.compiled.enumerated() {
             let rule = compiled.rule
             guard rule.kinds.contains(scanned.file.kind), !configuration.disabled.contains(rule.id) else { continue }
             if rule.skipsTestsAndPreviews && scanned.file.isTest { continue }
-            guard rule.keywords.contains(where: { scanned.lowercased.contains($0) }) else { continue }
+            // Only the rule's keywords present in the file need looking for on each line.
+            let keywords = Self.ruleKeywordIds[ruleIndex].filter { present[$0] }.map { Self.keywordIndex.keywords[$0] }
+            guard !keywords.isEmpty else { continue }
             var hits: [Finding] = []
-            for line in scanned.lines {
+            for (lineIndex, line) in scanned.lines.enumerated() {
                 if rule.skipsTestsAndPreviews && scanned.previewLines.contains(line.number) { continue }
                 let candidates: [String]
                 switch rule.target {
@@ -184,7 +209,12 @@ public struct CodeScanner: Sendable {
                 case .strings: candidates = line.strings
                 case .text: candidates = [line.text]
                 }
-                guard candidates.contains(where: { candidate in compiled.patterns.contains { $0.matches(candidate) } }) else { continue }
+                // The regexes run only on text that holds one of the rule's keywords.
+                guard !candidates.isEmpty else { continue }
+                let loweredCandidates = lowered(rule.target, lineIndex, candidates)
+                guard zip(candidates, loweredCandidates).contains(where: { candidate, lower in
+                    ByteSearch.containsAny(lower, keywords) && compiled.patterns.contains { $0.matches(candidate) }
+                }) else { continue }
                 if compiled.exclusions.contains(where: { $0.matches(line.text) }) { continue }
                 if scanned.isSuppressed(rule.id, line: line.number) { continue }
                 hits.append(Finding(ruleId: rule.id, source: .codescan, severity: rule.severity, guideline: rule.guideline, title: rule.title,
