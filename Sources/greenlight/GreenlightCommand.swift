@@ -8,7 +8,7 @@ struct GreenlightCommand: ParsableCommand {
         commandName: "greenlight",
         abstract: "Scan an iOS project for App Store rejection risks before you submit.",
         version: "greenlight \(GreenlightVersion.current)",
-        subcommands: [Preflight.self, Codescan.self, Guidelines.self, Rules.self, Version.self])
+        subcommands: [Preflight.self, Codescan.self, Privacy.self, Guidelines.self, Rules.self, Version.self])
 }
 
 /// Options every scanning command shares.
@@ -34,36 +34,24 @@ func fail(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-/// Walks, scans and reports; shared by preflight and codescan.
-func runScan(command: String, options: ScanOptions) throws {
+/// Walks, scans and reports; shared by every scanning command.
+func runScan(command: String, scanners: Set<ProjectScan.Scanner>, options: ScanOptions) throws {
     let started = ContinuousClock.now
     let root = URL(fileURLWithPath: options.path).standardizedFileURL
     let configuration: GreenlightConfiguration
     do {
-        configuration = try GreenlightConfiguration.load(path: options.config, root: root, knownRules: CodeScanner.ruleIds)
+        configuration = try GreenlightConfiguration.load(path: options.config, root: root, knownRules: ProjectScan.ruleIds)
     } catch {
         throw fail(error.description)
     }
-    let walk: ProjectWalker.Result
+    let result: ProjectScan.Result
     do {
-        walk = try ProjectWalker(ignore: configuration.ignore).walk(root)
+        result = try ProjectScan(configuration: configuration, scanners: scanners).run(root: root)
     } catch {
         throw fail(error.description)
     }
-    let result = CodeScanner(configuration: configuration).scan(walk.files)
-    let skipped = (walk.skipped + result.skipped).map { skip -> Finding in
-        let why: String
-        switch skip.reason {
-        case .tooLarge(let limit): why = "it is larger than \(limit / 1024 / 1024) MiB"
-        case .binary: why = "it is binary"
-        case .unreadable(let reason): why = "it could not be read (\(reason))"
-        }
-        return Finding(ruleId: "file-not-scanned", source: .preflight, severity: .info, guideline: "", title: "File not scanned",
-                       detail: "\(skip.path) was not scanned because \(why).", fix: "Check it by hand, or add it to ignore: in .greenlight.yml.",
-                       file: skip.path, line: 0, code: nil)
-    }
-    let report = ScanReport(command: command, projectPath: root.path, findings: result.findings + skipped, filesScanned: result.filesScanned,
-                            elapsed: ContinuousClock.now - started, rules: CodeScanner.ruleInfos)
+    let report = ScanReport(command: command, projectPath: root.path, findings: result.findings, filesScanned: result.filesScanned,
+                            elapsed: ContinuousClock.now - started, rules: ProjectScan.ruleInfos)
     let text = try Reporter.render(report, as: options.format, color: options.output == nil && isatty(1) == 1)
     if let output = options.output {
         do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch { throw fail("cannot write \(output): \(error.localizedDescription)") }
@@ -77,21 +65,28 @@ struct Preflight: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run every offline check on a project and give a verdict.")
     @OptionGroup var options: ScanOptions
 
-    func run() throws { try runScan(command: "preflight", options: options) }
+    func run() throws { try runScan(command: "preflight", scanners: [.code, .privacy], options: options) }
 }
 
 struct Codescan: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Scan source, plists and Expo config with the code rules.")
     @OptionGroup var options: ScanOptions
 
-    func run() throws { try runScan(command: "codescan", options: options) }
+    func run() throws { try runScan(command: "codescan", scanners: [.code], options: options) }
+}
+
+struct Privacy: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Check privacy manifests against the Required-Reason APIs the code uses.")
+    @OptionGroup var options: ScanOptions
+
+    func run() throws { try runScan(command: "privacy", scanners: [.privacy], options: options) }
 }
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "List every rule: id, severity, guideline, title.")
 
     func run() throws {
-        for rule in CodeScanner.ruleInfos {
+        for rule in ProjectScan.ruleInfos {
             print("\(rule.id.padding(toLength: 28, withPad: " ", startingAt: 0)) \(rule.severity.name.padding(toLength: 9, withPad: " ", startingAt: 0)) §\(rule.guideline.padding(toLength: 7, withPad: " ", startingAt: 0)) \(rule.title)")
         }
     }

@@ -21,6 +21,7 @@ def project(tmp_path, files):
 
 
 def test_clean_app_is_greenlit_and_exit_code_is_zero():
+    assert greenlight("privacy", CLEAN, "--exit-code").returncode == 0
     result = greenlight("preflight", CLEAN, "--exit-code")
     assert result.returncode == 0, result.stdout
     assert "GREENLIT — no critical issues found" in result.stdout
@@ -29,6 +30,7 @@ def test_clean_app_is_greenlit_and_exit_code_is_zero():
 
 def test_findings_gate_ci_with_exit_code_and_fail_on(tmp_path):
     root = project(tmp_path, {"App/Web.swift": 'let w = UIWebView()\nlet u = "http://shop.example-store.com"'})
+    assert "privacy-manifest-missing" in greenlight("privacy", root).stdout
     assert greenlight("preflight", root).returncode == 0  # without --exit-code the command ran: 0
     gated = greenlight("preflight", root, "--exit-code")
     assert gated.returncode == 1 and gated.stderr == ""  # silent, like the anchor
@@ -39,10 +41,11 @@ def test_findings_gate_ci_with_exit_code_and_fail_on(tmp_path):
 
 
 def test_json_sarif_and_junit_outputs(tmp_path):
-    root = project(tmp_path, {"A.swift": 'let k = "sk_live_abcdefghijklmnopqrstuvwx"'})
+    manifest = (CLEAN / "CleanApp" / "PrivacyInfo.xcprivacy").read_text()
+    root = project(tmp_path, {"A.swift": 'let k = "sk_live_abcdefghijklmnopqrstuvwx"', "PrivacyInfo.xcprivacy": manifest})
     report = json.loads(greenlight("codescan", root, "--format", "json").stdout)
     assert report["summary"]["critical"] == 1 and report["findings"][0]["rule_id"] == "hardcoded-secrets"
-    assert report["summary"]["files_scanned"] == 1
+    assert report["summary"]["files_scanned"] == 2
     sarif_file = tmp_path / "out.sarif"
     assert greenlight("preflight", root, "--format", "sarif", "--output", sarif_file).returncode == 0
     sarif = json.loads(sarif_file.read_text())
@@ -79,4 +82,4 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 1  # codescan, privacy, file-not-scanned

@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 
-/// A rule with its patterns compiled once.
-struct CompiledRule: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe
+/// A rule with its patterns compiled once. A class: the scan loop passes it around without
+/// copying (and retaining) its many fields.
+final class CompiledRule: @unchecked Sendable {  // immutable; NSRegularExpression is thread-safe
     let rule: CodeRule
     let patterns: [NSRegularExpression]
     let exclusions: [NSRegularExpression]
@@ -69,6 +70,13 @@ public struct CodeScanner: Sendable {
     }
 
     public func scan(_ files: [ProjectFile]) -> Result {
+        let (scanned, skipped) = Self.readAll(files)
+        let found = configure(scan(scanned))
+        return Result(findings: Self.deduplicated(found), filesScanned: scanned.count, skipped: skipped)
+    }
+
+    /// Reads and lexes every file a scanner looks at, in parallel; binary or unreadable ones are returned as skipped.
+    static func readAll(_ files: [ProjectFile]) -> ([ScannedFile], [SkippedFile]) {
         let relevant = files.filter { [.swift, .objc, .javascript, .json, .plist, .entitlements, .privacyManifest].contains($0.kind) }
         var scanned = [ScannedFile?](repeating: nil, count: relevant.count)
         var skipped = [SkippedFile?](repeating: nil, count: relevant.count)
@@ -83,14 +91,26 @@ public struct CodeScanner: Sendable {
                 }
             }
         }
-        let files = scanned.compactMap { $0 }
+        return (scanned.compactMap { $0 }, skipped.compactMap { $0 })
+    }
+
+    /// The codescan findings of already-read files (before severity overrides and de-duplication).
+    func scan(_ files: [ScannedFile]) -> [Finding] {
         var perFile = [[Finding]](repeating: [], count: files.count)
         perFile.withUnsafeMutableBufferPointer { buffer in
             nonisolated(unsafe) let out = buffer
             DispatchQueue.concurrentPerform(iterations: files.count) { index in out[index] = self.findings(in: files[index]) }
         }
-        let found = configure(applyProjectScope(perFile.flatMap { $0 }, files: files))
-        return Result(findings: Self.deduplicated(found), filesScanned: files.count, skipped: skipped.compactMap { $0 })
+        return applyProjectScope(perFile.flatMap { $0 }, files: files)
+    }
+
+    /// Whether any of a rule's patterns matches anywhere (ignoring its safeguards), e.g. "uses a tracking SDK".
+    static func matchesAnywhere(ruleId: String, in files: [ScannedFile]) -> Bool {
+        guard let compiled = compiled.first(where: { $0.rule.id == ruleId }) else { return false }
+        return files.contains { file in
+            compiled.rule.kinds.contains(file.file.kind) && ByteSearch.containsAny(file.lowercased, compiled.keywords)
+                && file.lines.contains { line in compiled.patterns.contains { $0.matches(line.text) } }
+        }
     }
 
     // MARK: - Reading
@@ -201,7 +221,8 @@ public struct CodeScanner: Sendable {
             let keywords = Self.ruleKeywordIds[ruleIndex].filter { present[$0] }.map { Self.keywordIndex.keywords[$0] }
             guard !keywords.isEmpty else { continue }
             var hits: [Finding] = []
-            for (lineIndex, line) in scanned.lines.enumerated() {
+            for lineIndex in scanned.lines.indices {
+                let line = scanned.lines[lineIndex]
                 if rule.skipsTestsAndPreviews && scanned.previewLines.contains(line.number) { continue }
                 let candidates: [String]
                 switch rule.target {

@@ -1,0 +1,184 @@
+import Foundation
+
+/// Privacy manifests (PrivacyInfo.xcprivacy), parsed as plists and matched per target against the
+/// Required-Reason APIs the code uses, with each reason code checked against its category.
+public struct PrivacyScanner: Sendable {
+    public init() {}
+
+    /// A Required-Reason API category: how code uses it, and the reason codes Apple accepts for it.
+    public struct Category: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe
+        public let key: String
+        public let name: String
+        public let validReasons: Set<String>
+        let patterns: [NSRegularExpression]
+        let kinds: Set<FileKind>
+        /// Lower-cased bytes one of which must occur before the patterns run.
+        let keywords: [[UInt8]]
+    }
+
+    // The symbols are the APIs Apple lists; bare property names such as `.creationDate` are not
+    // enough (SwiftData models have them too).
+    public static let categories: [Category] = [
+        category("NSPrivacyAccessedAPICategoryFileTimestamp", "File timestamp APIs", ["DDA9.1", "C617.1", "3B52.1", "0A2A.1"], FileKind.native,
+                 ["datekey", "attributesofitem", "nsfile", "fileattributekey", "creationdate]", "modificationdate", "stat(", "stat (", "statat(", "getattrlist"], [
+            #"\b(?:creationDateKey|contentModificationDateKey|contentAccessDateKey|attributeModificationDateKey)\b"#,
+            #"\battributesOfItem\s*\(\s*atPath"#, #"\bNSFileCreationDate\b|\bNSFileModificationDate\b"#,
+            #"FileAttributeKey\.(?:creationDate|modificationDate)\b|\[\s*\.(?:creationDate|modificationDate)\s*\]"#,
+            #"\.fileModificationDate\s*\(\)|\.fileCreationDate\s*\(\)"#, #"(?<![\w.])(?:stat|fstat|lstat|fstatat)\s*\("#, #"\bgetattrlist\s*\("#,
+        ]),
+        category("NSPrivacyAccessedAPICategorySystemBootTime", "System boot time APIs", ["35F9.1", "8FFB.1", "3D61.1"], FileKind.native,
+                 ["systemuptime", "mach_absolute_time", "boottime"], [
+            #"\bsystemUptime\b"#, #"\bmach_absolute_time\s*\("#, #"\bKERN_BOOTTIME\b"#, #"kern\.boottime"#,
+        ]),
+        category("NSPrivacyAccessedAPICategoryDiskSpace", "Disk space APIs", ["85F4.1", "E174.1", "7D9E.1", "B728.1"], FileKind.native,
+                 ["capacitykey", "nsfilesystem", "systemfreesize", "systemsize", "statfs", "statvfs"], [
+            #"\bvolume(?:AvailableCapacity(?:ForImportantUsage|ForOpportunisticUsage)?|TotalCapacity)Key\b"#,
+            #"\bNSFileSystemFreeSize\b|\bNSFileSystemSize\b"#, #"FileAttributeKey\.system(?:Free)?Size\b|\.systemFreeSize\b"#,
+            #"(?<![\w.])(?:statfs|statvfs|fstatfs|fstatvfs)\s*\("#,
+        ]),
+        category("NSPrivacyAccessedAPICategoryActiveKeyboards", "Active keyboard APIs", ["3EC4.1", "54BD.1"], FileKind.native, ["activeinputmodes"], [
+            #"\bactiveInputModes\b"#,
+        ]),
+        category("NSPrivacyAccessedAPICategoryUserDefaults", "User defaults APIs", ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"],
+                 FileKind.source.union([.json]), ["userdefaults", "appstorage", "asyncstorage", "async-storage"], [
+            #"\bUserDefaults\b"#, #"\bNSUserDefaults\b"#, #"@AppStorage\b"#, #"\bAsyncStorage\b|@react-native-async-storage"#,
+        ]),
+    ]
+
+    /// All category keywords in one index, so each file is searched once.
+    static let keywordIndex = KeywordIndex(Array(Set(categories.flatMap(\.keywords))).sorted { $0.lexicographicallyPrecedes($1) })
+
+    static func category(_ key: String, _ name: String, _ reasons: Set<String>, _ kinds: Set<FileKind>, _ keywords: [String],
+                         _ patterns: [String]) -> Category {
+        Category(key: key, name: name, validReasons: reasons, patterns: patterns.map { try! NSRegularExpression(pattern: $0) }, kinds: kinds,
+                 keywords: keywords.map { ByteSearch.lowered($0) })
+    }
+
+    /// A manifest as declared.
+    public struct Manifest: Sendable {
+        public let path: String
+        public let tracking: Bool?
+        public let trackingDomains: [String]
+        /// Category key → declared reason codes.
+        public let accessed: [String: [String]]
+        public let collectsData: Bool
+    }
+
+    public static let rules: [RuleInfo] = [
+        RuleInfo(id: "privacy-manifest-missing", severity: .critical, guideline: "5.1.1", title: "No PrivacyInfo.xcprivacy found in project",
+                 fix: "Add a PrivacyInfo.xcprivacy to the app target declaring tracking, collected data and Required-Reason APIs."),
+        RuleInfo(id: "required-reason-undeclared", severity: .critical, guideline: "5.1.1", title: "Required Reason API used but not declared",
+                 fix: "Add the category to NSPrivacyAccessedAPITypes with the reason code that matches your use."),
+        RuleInfo(id: "required-reason-no-manifest", severity: .critical, guideline: "5.1.1", title: "Required Reason API used without privacy manifest",
+                 fix: "Add a PrivacyInfo.xcprivacy declaring the category and its reason."),
+        RuleInfo(id: "required-reason-invalid-code", severity: .critical, guideline: "5.1.1", title: "Reason code not valid for its category",
+                 fix: "Use one of the reason codes Apple lists for this category."),
+        RuleInfo(id: "privacy-manifest-invalid", severity: .high, guideline: "5.1.1", title: "Privacy manifest cannot be parsed",
+                 fix: "Fix the plist syntax (plutil -lint PrivacyInfo.xcprivacy)."),
+        RuleInfo(id: "tracking-domains-missing", severity: .warn, guideline: "5.1.2", title: "Tracking declared without tracking domains",
+                 fix: "List the domains used for tracking in NSPrivacyTrackingDomains."),
+        RuleInfo(id: "privacy-tracking-without-sdk", severity: .info, guideline: "5.1.2", title: "Privacy manifest declares tracking but no tracking SDKs detected",
+                 fix: "Set NSPrivacyTracking to false if the app does not track users."),
+    ]
+
+    static func info(_ id: String) -> RuleInfo { rules.first { $0.id == id }! }
+
+    static func parse(_ file: ScannedFile) -> Manifest? {
+        guard let plist = FileRules.dictionary(Data(file.text.utf8)) else { return nil }
+        var accessed: [String: [String]] = [:]
+        for entry in plist["NSPrivacyAccessedAPITypes"] as? [[String: Any]] ?? [] {
+            guard let key = entry["NSPrivacyAccessedAPIType"] as? String else { continue }
+            accessed[key, default: []] += entry["NSPrivacyAccessedAPITypeReasons"] as? [String] ?? []
+        }
+        return Manifest(path: file.file.path, tracking: plist["NSPrivacyTracking"] as? Bool,
+                        trackingDomains: plist["NSPrivacyTrackingDomains"] as? [String] ?? [],
+                        accessed: accessed, collectsData: !(plist["NSPrivacyCollectedDataTypes"] as? [Any] ?? []).isEmpty)
+    }
+
+    /// The manifest that covers a source file: the nearest one in its folder or a parent folder;
+    /// with none there, every manifest of the project (the target cannot be told apart).
+    static func manifests(covering path: String, in manifests: [Manifest]) -> [Manifest] {
+        var folder = (path as NSString).deletingLastPathComponent
+        while true {
+            let here = manifests.filter { ($0.path as NSString).deletingLastPathComponent == folder }
+            if !here.isEmpty { return here }
+            if folder.isEmpty || folder == "/" { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return manifests
+    }
+
+    func finding(_ id: String, title: String? = nil, detail: String, file: String = "", line: Int = 0, code: String? = nil) -> Finding {
+        let rule = Self.info(id)
+        return Finding(ruleId: id, source: .privacy, severity: rule.severity, guideline: rule.guideline, title: title ?? rule.title,
+                       detail: detail, fix: rule.fix, file: file, line: line, code: code)
+    }
+
+    func scan(_ files: [ScannedFile], isAppProject: Bool, usesTrackingSDK: Bool) -> [Finding] {
+        var findings: [Finding] = []
+        var manifests: [Manifest] = []
+        for file in files where file.file.kind == .privacyManifest {
+            if let manifest = Self.parse(file) {
+                manifests.append(manifest)
+            } else {
+                findings.append(finding("privacy-manifest-invalid", detail: "\(file.file.path) is not a valid property list.", file: file.file.path))
+            }
+        }
+        // Expo managed apps declare the manifest in app.json (expo.ios.privacyManifests).
+        let expoManifest = files.contains { $0.file.kind == .json && $0.text.contains("privacyManifests") }
+        if isAppProject && manifests.isEmpty && !expoManifest && !files.contains(where: { $0.file.kind == .privacyManifest }) {
+            findings.append(finding("privacy-manifest-missing",
+                                    detail: "Apps must include a privacy manifest; uploads without one are rejected when they use Required-Reason APIs or listed SDKs."))
+        }
+        for manifest in manifests {
+            for (key, reasons) in manifest.accessed.sorted(by: { $0.key < $1.key }) {
+                guard let category = Self.categories.first(where: { $0.key == key }) else { continue }
+                let invalid = reasons.filter { !category.validReasons.contains($0) }
+                if !invalid.isEmpty || reasons.isEmpty {
+                    findings.append(finding("required-reason-invalid-code", title: "Reason code not valid for \(category.name)",
+                                            detail: reasons.isEmpty ? "\(key) is declared without a reason."
+                                                : "\(invalid.joined(separator: ", ")) is not a reason for \(key); valid: \(category.validReasons.sorted().joined(separator: ", ")).",
+                                            file: manifest.path))
+                }
+            }
+            if manifest.tracking == true && manifest.trackingDomains.isEmpty {
+                findings.append(finding("tracking-domains-missing", detail: "NSPrivacyTracking is true but NSPrivacyTrackingDomains is empty.",
+                                        file: manifest.path))
+            }
+            if manifest.tracking == true && !usesTrackingSDK {
+                findings.append(finding("privacy-tracking-without-sdk", detail: "\(manifest.path) sets NSPrivacyTracking to true.", file: manifest.path))
+            }
+        }
+        // Required-Reason API use, first use per category and manifest group.
+        var reported = Set<String>()
+        for file in files where file.file.kind.language != nil || file.file.kind == .json {
+            let present = Self.keywordIndex.present(in: file.lowercased)
+            let presentKeywords = Set(Self.keywordIndex.keywords.indices.filter { present[$0] }.map { Self.keywordIndex.keywords[$0] })
+            guard !presentKeywords.isEmpty else { continue }
+            for category in Self.categories where category.kinds.contains(file.file.kind) {
+                guard category.keywords.contains(where: presentKeywords.contains),
+                      let line = file.lines.first(where: { line in
+                          ByteSearch.containsAny(ByteSearch.lowered(line.code), category.keywords) && category.patterns.contains { $0.matches(line.code) }
+                      })
+                else { continue }
+                let covering = Self.manifests(covering: file.file.path, in: manifests)
+                let key = category.key + "|" + covering.map(\.path).joined(separator: ",")
+                guard !reported.contains(key) else { continue }
+                if covering.isEmpty {
+                    if !expoManifest {
+                        reported.insert(key)
+                        findings.append(finding("required-reason-no-manifest", title: "Required Reason API used without privacy manifest: \(category.name)",
+                                                detail: "\(category.key) is used here and the project has no privacy manifest.",
+                                                file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                    }
+                } else if !covering.contains(where: { $0.accessed[category.key] != nil }) {
+                    reported.insert(key)
+                    findings.append(finding("required-reason-undeclared", title: "Required Reason API used but not declared: \(category.name)",
+                                            detail: "\(category.key) is missing from \(covering.map(\.path).joined(separator: ", ")).",
+                                            file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                }
+            }
+        }
+        return findings
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One scan of a project: walk once, read and lex once, run the chosen scanners, apply the
+/// configuration and suppressions, de-duplicate by (rule, file, line).
+public struct ProjectScan: Sendable {
+    public enum Scanner: Sendable { case code, privacy }
+
+    public let configuration: GreenlightConfiguration
+    public let scanners: Set<Scanner>
+
+    public init(configuration: GreenlightConfiguration = .init(), scanners: Set<Scanner> = [.code, .privacy]) {
+        self.configuration = configuration
+        self.scanners = scanners
+    }
+
+    /// Every rule any scanner can report, for SARIF and `greenlight rules`.
+    public static var ruleInfos: [RuleInfo] { CodeScanner.ruleInfos + PrivacyScanner.rules + [notScanned] }
+    public static var ruleIds: Set<String> { Set(ruleInfos.map(\.id)) }
+
+    static let notScanned = RuleInfo(id: "file-not-scanned", severity: .info, guideline: "", title: "File not scanned",
+                                     fix: "Check it by hand, or add it to ignore: in .greenlight.yml.")
+
+    public struct Result: Sendable {
+        public var findings: [Finding]
+        public var filesScanned: Int
+    }
+
+    public func run(root: URL) throws(ProjectWalker.WalkError) -> Result {
+        let walk = try ProjectWalker(ignore: configuration.ignore).walk(root)
+        let (files, unread) = CodeScanner.readAll(walk.files)
+        var findings: [Finding] = []
+        let code = CodeScanner(configuration: configuration)
+        if scanners.contains(.code) { findings += code.scan(files) }
+        if scanners.contains(.privacy) {
+            let isApp = files.contains { FileKind.native.contains($0.file.kind) || ($0.file.kind == .plist && $0.file.path.hasSuffix("Info.plist")) }
+                || walk.directories.contains { $0.hasSuffix(".xcodeproj") }
+                || files.contains { ($0.file.path as NSString).lastPathComponent == "app.json" }
+            let privacy = PrivacyScanner().scan(files, isAppProject: isApp, usesTrackingSDK: CodeScanner.matchesAnywhere(ruleId: "missing-att", in: files))
+            let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+            findings += privacy.filter { finding in
+                !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
+            }
+        }
+        findings += (walk.skipped + unread).map(Self.finding(for:))
+        return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count)
+    }
+
+    static func finding(for skip: SkippedFile) -> Finding {
+        let why: String
+        switch skip.reason {
+        case .tooLarge(let limit): why = "it is larger than \(limit / 1024 / 1024) MiB"
+        case .binary: why = "it is binary"
+        case .unreadable(let reason): why = "it could not be read (\(reason))"
+        }
+        return Finding(ruleId: notScanned.id, source: .preflight, severity: .info, guideline: "", title: notScanned.title,
+                       detail: "\(skip.path) was not scanned because \(why).", fix: notScanned.fix, file: skip.path, line: 0, code: nil)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import Greenlight
+
+func manifest(_ accessed: [(String, [String])], tracking: Bool = false, domains: [String] = []) -> String {
+    let entries = accessed.map { key, reasons in
+        "<dict><key>NSPrivacyAccessedAPIType</key><string>\(key)</string><key>NSPrivacyAccessedAPITypeReasons</key><array>"
+            + reasons.map { "<string>\($0)</string>" }.joined() + "</array></dict>"
+    }.joined()
+    return plist("<key>NSPrivacyTracking</key><\(tracking)/>"
+                 + "<key>NSPrivacyTrackingDomains</key><array>\(domains.map { "<string>\($0)</string>" }.joined())</array>"
+                 + "<key>NSPrivacyAccessedAPITypes</key><array>\(entries)</array>")
+}
+
+func privacyFindings(_ files: [String: String]) throws -> [Finding] {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-priv-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    for (path, text) in files {
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+    }
+    return try ProjectScan(scanners: [.privacy]).run(root: root).findings
+}
+
+@Suite struct PrivacyScannerTests {
+    static let defaults = "let seen = UserDefaults.standard.bool(forKey: \"seen\")"
+
+    @Test func anAppWithoutAManifestIsReported() throws {
+        let ids = try privacyFindings(["App/A.swift": "let x = 1"]).map(\.ruleId)
+        #expect(ids == ["privacy-manifest-missing"])
+        #expect(try privacyFindings(["README.md.swift.txt": "no app here"]).isEmpty)
+    }
+
+    @Test func usedButUndeclaredCategoriesAreCritical() throws {
+        let found = try privacyFindings(["App/A.swift": Self.defaults, "App/PrivacyInfo.xcprivacy": manifest([])])
+        #expect(found.map(\.ruleId) == ["required-reason-undeclared"])
+        #expect(found.first?.title.contains("User defaults") == true && found.first?.line == 1 && found.first?.severity == .critical)
+        let declared = try privacyFindings(["App/A.swift": Self.defaults,
+                                            "App/PrivacyInfo.xcprivacy": manifest([("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])])])
+        #expect(declared.isEmpty)
+    }
+
+    @Test func withoutAnyManifestTheUseIsReportedOnItsLine() throws {
+        let found = try privacyFindings(["App/A.swift": "import Foundation\nlet t = mach_absolute_time()"])
+        #expect(Set(found.map(\.ruleId)) == ["privacy-manifest-missing", "required-reason-no-manifest"])
+        #expect(found.first { $0.ruleId == "required-reason-no-manifest" }?.line == 2)
+    }
+
+    @Test func reasonCodesMustBelongToTheirCategory() throws {
+        let found = try privacyFindings(["App/A.swift": Self.defaults,
+                                         "App/PrivacyInfo.xcprivacy": manifest([("NSPrivacyAccessedAPICategoryUserDefaults", ["35F9.1"])])])
+        #expect(found.map(\.ruleId) == ["required-reason-invalid-code"])
+        #expect(found.first?.detail.contains("CA92.1") == true)
+    }
+
+    @Test func eachTargetIsJudgedByItsOwnManifest() throws {
+        let found = try privacyFindings([
+            "App/A.swift": "let x = 1",
+            "App/PrivacyInfo.xcprivacy": manifest([("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])]),
+            "Widget/W.swift": Self.defaults,
+            "Widget/PrivacyInfo.xcprivacy": manifest([]),
+        ])
+        #expect(found.map(\.ruleId) == ["required-reason-undeclared"])
+        #expect(found.first?.file == "Widget/W.swift")
+    }
+
+    @Test func symbolsNotPropertyNamesAreRequiredReasonUse() throws {
+        // SwiftData models have creationDate; a type named UserDefaultsManager is not UserDefaults.
+        let found = try privacyFindings(["App/Model.swift": "@Model final class Note { var creationDate = Date() }\nstruct UserDefaultsManager {}\n// UserDefaults in a comment",
+                                         "App/PrivacyInfo.xcprivacy": manifest([])])
+        #expect(found.isEmpty)
+        let real = try privacyFindings(["App/F.swift": "let a = try FileManager.default.attributesOfItem(atPath: p)[.creationDate]",
+                                        "App/PrivacyInfo.xcprivacy": manifest([])])
+        #expect(real.first?.title.contains("File timestamp") == true)
+    }
+
+    @Test func trackingDeclarationsAreChecked() throws {
+        let found = try privacyFindings(["App/A.swift": "let x = 1", "App/PrivacyInfo.xcprivacy": manifest([], tracking: true)])
+        #expect(Set(found.map(\.ruleId)) == ["tracking-domains-missing", "privacy-tracking-without-sdk"])
+        let sdk = try privacyFindings(["App/A.swift": "import FirebaseAnalytics",
+                                       "App/PrivacyInfo.xcprivacy": manifest([], tracking: true, domains: ["ads.example.com"])])
+        #expect(sdk.isEmpty)
+    }
+
+    @Test func brokenManifestsAndExpoManifestsAreHandled() throws {
+        let broken = try privacyFindings(["App/A.swift": "let x = 1", "App/PrivacyInfo.xcprivacy": "<plist><dict><key>"])
+        #expect(broken.map(\.ruleId).contains("privacy-manifest-invalid"))
+        let expo = try privacyFindings(["app.json": "{\"expo\": {\"ios\": {\"privacyManifests\": {\"NSPrivacyAccessedAPITypes\": []}}}}",
+                                        "App.tsx": "import AsyncStorage from '@react-native-async-storage/async-storage'"])
+        #expect(expo.isEmpty)
+    }
+
+    @Test func inlineSuppressionAndConfigApplyToPrivacyRules() throws {
+        let found = try privacyFindings(["App/A.swift": "// greenlight:ignore required-reason-undeclared\n" + Self.defaults,
+                                         "App/PrivacyInfo.xcprivacy": manifest([])])
+        #expect(found.isEmpty)
+    }
+}
