@@ -65,7 +65,7 @@ struct Preflight: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run every offline check on a project and give a verdict.")
     @OptionGroup var options: ScanOptions
 
-    func run() throws { try runScan(command: "preflight", scanners: [.code, .privacy], options: options) }
+    func run() throws { try runScan(command: "preflight", scanners: [.code, .privacy, .metadata], options: options) }
 }
 
 struct Codescan: ParsableCommand {

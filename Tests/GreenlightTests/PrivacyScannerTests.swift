@@ -96,3 +96,54 @@ func privacyFindings(_ files: [String: String]) throws -> [Finding] {
         #expect(found.isEmpty)
     }
 }
+
+@Suite struct MetadataFixtureTests {
+    static var fixtures: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures") }
+
+    func findings(_ project: String) throws -> [Finding] {
+        try ProjectScan().run(root: Self.fixtures.appendingPathComponent(project)).findings
+    }
+
+    @Test func anXcodeProjectIsJudgedByItsReleaseBuildSettings() throws {
+        // GENERATE_INFOPLIST_FILE with INFOPLIST_KEY_*: an empty microphone string in Release (Debug's is fine),
+        // speech recognition used without its key, no false "display name" or "launch screen" warnings.
+        let found = try findings("XcodeApp")
+        #expect(found.map(\.ruleId) == ["purpose-string-empty", "purpose-string-missing"])
+        #expect(found[0].title == "Microphone purpose string is empty" && found[0].file == "Recorder.xcodeproj/project.pbxproj")
+        #expect(found[1].title.contains("NSSpeechRecognitionUsageDescription") && found[1].file == "Recorder/RecorderView.swift" && found[1].line == 13)
+    }
+
+    @Test func anXcodeGenProjectMergesInfoPropertiesAndSettings() throws {
+        let found = try findings("XcodeGenApp")
+        #expect(found.map(\.ruleId) == ["purpose-string-missing", "purpose-string-vague"])
+        #expect(found[0].title.contains("NSLocationWhenInUseUsageDescription") && found[0].line == 9)
+        #expect(found[1].detail.contains("\"Motion\""))
+    }
+
+    @Test func anExpoProjectsAppJsonIsChecked() throws {
+        let ids = Set(try findings("ExpoApp").map(\.ruleId))
+        #expect(ids.isSuperset(of: ["expo-icon-missing", "expo-version-missing", "expo-bundle-id-invalid", "expo-description-missing",
+                                     "privacy-policy-missing", "purpose-string-vague", "privacy-manifest-missing", "required-reason-no-manifest"]))
+        #expect(!ids.contains("expo-name-missing") && !ids.contains("expo-bundle-id-missing"))
+    }
+
+    @Test func theCleanAppStaysGreenlitWithEveryScanner() throws {
+        #expect(try findings("CleanApp") == [])
+    }
+
+    @Test func placeholdersAndMissingNamesInAPlainInfoPlist() throws {
+        let found = try privacyAndMetadata(["App/Info.plist": plist("<key>GADApplicationIdentifier</key><string>YOUR_ADMOB_APP_ID</string><key>UILaunchStoryboardName</key><string>Launch</string>"),
+                                            "App/PrivacyInfo.xcprivacy": manifest([]), "App/A.swift": "let x = 1"])
+        #expect(Set(found.map(\.ruleId)) == ["info-placeholder-value", "display-name-missing"])
+    }
+
+    func privacyAndMetadata(_ files: [String: String]) throws -> [Finding] {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-meta-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (path, text) in files {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        return try ProjectScan(scanners: [.privacy, .metadata]).run(root: root).findings
+    }
+}

@@ -195,5 +195,6 @@ import Testing
         #expect(result.findings == [], "\(result.findings.map { "\($0.ruleId) \($0.file):\($0.line)" })")
         #expect(Verdict(result.findings) == .greenlit)
         #expect(result.filesScanned == 4)
+        #expect(try ProjectScan().run(root: Self.fixtures.appendingPathComponent("CleanApp")).findings == [])
     }
 }

@@ -82,4 +82,4 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 1  # codescan, privacy, file-not-scanned
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 1  # codescan, privacy, metadata, file-not-scanned

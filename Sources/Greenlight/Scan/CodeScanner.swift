@@ -77,7 +77,7 @@ public struct CodeScanner: Sendable {
 
     /// Reads and lexes every file a scanner looks at, in parallel; binary or unreadable ones are returned as skipped.
     static func readAll(_ files: [ProjectFile]) -> ([ScannedFile], [SkippedFile]) {
-        let relevant = files.filter { [.swift, .objc, .javascript, .json, .plist, .entitlements, .privacyManifest].contains($0.kind) }
+        let relevant = files
         var scanned = [ScannedFile?](repeating: nil, count: relevant.count)
         var skipped = [SkippedFile?](repeating: nil, count: relevant.count)
         scanned.withUnsafeMutableBufferPointer { scannedBuffer in

@@ -3,18 +3,18 @@ import Foundation
 /// One scan of a project: walk once, read and lex once, run the chosen scanners, apply the
 /// configuration and suppressions, de-duplicate by (rule, file, line).
 public struct ProjectScan: Sendable {
-    public enum Scanner: Sendable { case code, privacy }
+    public enum Scanner: Sendable { case code, privacy, metadata }
 
     public let configuration: GreenlightConfiguration
     public let scanners: Set<Scanner>
 
-    public init(configuration: GreenlightConfiguration = .init(), scanners: Set<Scanner> = [.code, .privacy]) {
+    public init(configuration: GreenlightConfiguration = .init(), scanners: Set<Scanner> = [.code, .privacy, .metadata]) {
         self.configuration = configuration
         self.scanners = scanners
     }
 
     /// Every rule any scanner can report, for SARIF and `greenlight rules`.
-    public static var ruleInfos: [RuleInfo] { CodeScanner.ruleInfos + PrivacyScanner.rules + [notScanned] }
+    public static var ruleInfos: [RuleInfo] { CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + [notScanned] }
     public static var ruleIds: Set<String> { Set(ruleInfos.map(\.id)) }
 
     static let notScanned = RuleInfo(id: "file-not-scanned", severity: .info, guideline: "", title: "File not scanned",
@@ -30,7 +30,13 @@ public struct ProjectScan: Sendable {
         let (files, unread) = CodeScanner.readAll(walk.files)
         var findings: [Finding] = []
         let code = CodeScanner(configuration: configuration)
-        if scanners.contains(.code) { findings += code.scan(files) }
+        if scanners.contains(.code) {
+            var codeFindings = code.scan(files)
+            // With the metadata scanner judging purpose strings as built (build settings merged),
+            // the codescan rules that read raw plist files would only repeat it.
+            if scanners.contains(.metadata) { codeFindings.removeAll { ["missing-privacy-keys", "vague-purpose-string"].contains($0.ruleId) } }
+            findings += codeFindings
+        }
         if scanners.contains(.privacy) {
             let isApp = files.contains { FileKind.native.contains($0.file.kind) || ($0.file.kind == .plist && $0.file.path.hasSuffix("Info.plist")) }
                 || walk.directories.contains { $0.hasSuffix(".xcodeproj") }
@@ -38,6 +44,12 @@ public struct ProjectScan: Sendable {
             let privacy = PrivacyScanner().scan(files, isAppProject: isApp, usesTrackingSDK: CodeScanner.matchesAnywhere(ruleId: "missing-att", in: files))
             let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
             findings += privacy.filter { finding in
+                !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
+            }
+        }
+        if scanners.contains(.metadata) {
+            let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+            findings += MetadataScanner().scan(files, root: root.standardizedFileURL).filter { finding in
                 !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
             }
         }
