@@ -13,13 +13,7 @@ func manifest(_ accessed: [(String, [String])], tracking: Bool = false, domains:
 }
 
 func privacyFindings(_ files: [String: String]) throws -> [Finding] {
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-priv-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    for (path, text) in files {
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-        try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
-    }
-    return try ProjectScan(scanners: [.privacy]).run(root: root).findings
+    try withProject(files) { try ProjectScan(scanners: [.privacy]).run(root: $0).findings }
 }
 
 @Suite struct PrivacyScannerTests {
@@ -138,12 +132,6 @@ func privacyFindings(_ files: [String: String]) throws -> [Finding] {
     }
 
     func privacyAndMetadata(_ files: [String: String]) throws -> [Finding] {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-meta-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in files {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
-        }
-        return try ProjectScan(scanners: [.privacy, .metadata]).run(root: root).findings
+        try withProject(files) { try ProjectScan(scanners: [.privacy, .metadata]).run(root: $0).findings }
     }
 }

@@ -89,8 +89,8 @@ let ruleFixtures: [RuleFixture] = [
                 nearMiss: "let endpoint = \"https://api.binancefans.org/news\""),
 ]
 
-/// Writes files into a fresh folder and scans it.
-func scanProject(_ files: [String: String], configuration: GreenlightConfiguration = .init()) throws -> CodeScanner.Result {
+/// Writes files into a fresh folder, runs `body` on it, and removes it.
+func withProject<R>(_ files: [String: String], _ body: (URL) throws -> R) throws -> R {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: root) }
     for (path, content) in files {
@@ -98,7 +98,12 @@ func scanProject(_ files: [String: String], configuration: GreenlightConfigurati
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try content.write(to: url, atomically: true, encoding: .utf8)
     }
-    return CodeScanner(configuration: configuration).scan(try ProjectWalker().walk(root).files)
+    return try body(root)
+}
+
+/// Scans a project of `files` with the codescan rules.
+func scanProject(_ files: [String: String], configuration: GreenlightConfiguration = .init()) throws -> CodeScanner.Result {
+    try withProject(files) { root in CodeScanner(configuration: configuration).scan(try ProjectWalker().walk(root).files) }
 }
 
 @Suite struct RuleFixtureTests {

@@ -49,14 +49,9 @@ import Testing
             ignore:
               - Generated
             """, knownRules: CodeScanner.ruleIds)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("gl-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        for (path, text) in ["A.swift": "let a = \"http://x.shop.com\"\nText(\"Coming soon\")", "Generated/B.swift": "Text(\"TBD\")"] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        let findings = try withProject(["A.swift": "let a = \"http://x.shop.com\"\nText(\"Coming soon\")", "Generated/B.swift": "Text(\"TBD\")"]) { root in
+            CodeScanner(configuration: configuration).scan(try ProjectWalker(ignore: configuration.ignore).walk(root).files).findings
         }
-        let files = try ProjectWalker(ignore: configuration.ignore).walk(root).files
-        let findings = CodeScanner(configuration: configuration).scan(files).findings
         #expect(findings.map(\.ruleId) == ["placeholder-content"])
         #expect(findings.first?.severity == .critical && findings.first?.file == "A.swift")
     }

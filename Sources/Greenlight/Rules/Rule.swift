@@ -78,4 +78,10 @@ public struct RuleInfo: Sendable, Equatable {
     public let guideline: String
     public let title: String
     public let fix: String
+
+    /// A finding of this rule; `title` defaults to the rule's own.
+    func finding(source: FindingSource, title: String? = nil, detail: String, file: String, line: Int = 0, code: String? = nil) -> Finding {
+        Finding(ruleId: id, source: source, severity: severity, guideline: guideline, title: title ?? self.title, detail: detail,
+                fix: fix, file: file, line: line, code: code)
+    }
 }

@@ -77,9 +77,7 @@ struct MetadataScanner: Sendable {
     static func info(_ id: String) -> RuleInfo { rules.first { $0.id == id }! }
 
     func finding(_ id: String, title: String? = nil, detail: String, file: String, line: Int = 0, code: String? = nil) -> Finding {
-        let rule = Self.info(id)
-        return Finding(ruleId: id, source: .metadata, severity: rule.severity, guideline: rule.guideline, title: title ?? rule.title,
-                       detail: detail, fix: rule.fix, file: file, line: line, code: code)
+        Self.info(id).finding(source: .metadata, title: title, detail: detail, file: file, line: line, code: code)
     }
 
     func scan(_ files: [ScannedFile], root: URL) -> [Finding] {

@@ -109,9 +109,7 @@ public struct PrivacyScanner: Sendable {
     }
 
     func finding(_ id: String, title: String? = nil, detail: String, file: String = "", line: Int = 0, code: String? = nil) -> Finding {
-        let rule = Self.info(id)
-        return Finding(ruleId: id, source: .privacy, severity: rule.severity, guideline: rule.guideline, title: title ?? rule.title,
-                       detail: detail, fix: rule.fix, file: file, line: line, code: code)
+        Self.info(id).finding(source: .privacy, title: title, detail: detail, file: file, line: line, code: code)
     }
 
     func scan(_ files: [ScannedFile], isAppProject: Bool, usesTrackingSDK: Bool) -> [Finding] {

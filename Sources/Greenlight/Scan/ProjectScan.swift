@@ -37,21 +37,19 @@ public struct ProjectScan: Sendable {
             if scanners.contains(.metadata) { codeFindings.removeAll { ["missing-privacy-keys", "vague-purpose-string"].contains($0.ruleId) } }
             findings += codeFindings
         }
+        // The project-level scanners; the codescan rules apply suppressions and the config themselves.
+        var projectFindings: [Finding] = []
         if scanners.contains(.privacy) {
             let isApp = files.contains { FileKind.native.contains($0.file.kind) || ($0.file.kind == .plist && $0.file.path.hasSuffix("Info.plist")) }
                 || walk.directories.contains { $0.hasSuffix(".xcodeproj") }
                 || files.contains { ($0.file.path as NSString).lastPathComponent == "app.json" }
-            let privacy = PrivacyScanner().scan(files, isAppProject: isApp, usesTrackingSDK: CodeScanner.matchesAnywhere(ruleId: "missing-att", in: files))
-            let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
-            findings += privacy.filter { finding in
-                !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
-            }
+            projectFindings += PrivacyScanner().scan(files, isAppProject: isApp,
+                                                     usesTrackingSDK: CodeScanner.matchesAnywhere(ruleId: "missing-att", in: files))
         }
-        if scanners.contains(.metadata) {
-            let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
-            findings += MetadataScanner().scan(files, root: root.standardizedFileURL).filter { finding in
-                !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
-            }
+        if scanners.contains(.metadata) { projectFindings += MetadataScanner().scan(files, root: root.standardizedFileURL) }
+        let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+        findings += projectFindings.filter { finding in
+            !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
         }
         findings += (walk.skipped + unread).map(Self.finding(for:))
         return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count)
