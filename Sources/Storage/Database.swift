@@ -78,6 +78,18 @@ public final class Database: Sendable {
     public func close() async throws {
         try await pool.shutdown()
     }
+
+    /// Runs `body`, then closes the database whether `body` succeeded or threw.
+    public func closing<R>(_ body: (Database) async throws -> R) async throws -> R {
+        do {
+            let result = try await body(self)
+            try await close()
+            return result
+        } catch {
+            try? await close()
+            throw error
+        }
+    }
 }
 
 /// Lends one connection of a pool for a block of work.

@@ -30,15 +30,7 @@ struct StorageOptions: ParsableArguments {
 
     /// Opens the database, runs `body`, and closes it whether `body` succeeds or throws.
     func withDatabase<R>(logger: Logger = Logger(label: "funzone"), _ body: (Database) async throws -> R) async throws -> R {
-        let database = try await openDatabase(logger: logger)
-        do {
-            let result = try await body(database)
-            try await database.close()
-            return result
-        } catch {
-            try? await database.close()
-            throw error
-        }
+        try await openDatabase(logger: logger).closing(body)
     }
 
     func openDatabase(logger: Logger) async throws -> Database {

@@ -54,14 +54,9 @@ enum TestDatabase: String, CustomTestStringConvertible, Sendable {
     }
 
     private func run<R>(_ body: (Database) async throws -> R, on database: Database) async throws -> R {
-        do {
+        try await database.closing { database in
             _ = try await Migrations.run(on: database)
-            let result = try await body(database)
-            try await database.close()
-            return result
-        } catch {
-            try? await database.close()
-            throw error
+            return try await body(database)
         }
     }
 }
