@@ -17,7 +17,9 @@ final class ReadCache: Sendable {
 
     private struct State {
         var sessions: [String: (row: SessionRow, expires: Date)] = [:]
-        var hubs: [String: (body: ByteBuffer, expires: Date)] = [:]
+        /// familyId → childId → encoded hub.
+        var hubs: [String: [String: (body: ByteBuffer, expires: Date)]] = [:]
+        var hubCount = 0
         var sessionsByFamily: [String: Set<String>] = [:]
     }
     private let state = NIOLockedValueBox(State())
@@ -49,7 +51,7 @@ final class ReadCache: Sendable {
     func hub(childId: String, familyId: String, now: Date) -> ByteBuffer? {
         guard isEnabled else { return nil }
         return state.withLockedValue { state in
-            guard let entry = state.hubs[familyId + "/" + childId], entry.expires > now else { return nil }
+            guard let entry = state.hubs[familyId]?[childId], entry.expires > now else { return nil }
             return entry.body
         }
     }
@@ -57,8 +59,11 @@ final class ReadCache: Sendable {
     func store(hub body: ByteBuffer, childId: String, familyId: String, now: Date) {
         guard isEnabled else { return }
         state.withLockedValue { state in
-            if state.hubs.count >= capacity { state.hubs = [:] }
-            state.hubs[familyId + "/" + childId] = (body, now.addingTimeInterval(ttl))
+            if state.hubCount >= capacity {
+                state.hubs = [:]
+                state.hubCount = 0
+            }
+            if state.hubs[familyId, default: [:]].updateValue((body, now.addingTimeInterval(ttl)), forKey: childId) == nil { state.hubCount += 1 }
         }
     }
 
@@ -67,7 +72,7 @@ final class ReadCache: Sendable {
         guard isEnabled else { return }
         state.withLockedValue { state in
             for token in state.sessionsByFamily.removeValue(forKey: familyId) ?? [] { state.sessions[token] = nil }
-            state.hubs = state.hubs.filter { !$0.key.hasPrefix(familyId + "/") }
+            state.hubCount -= state.hubs.removeValue(forKey: familyId)?.count ?? 0
         }
     }
 

@@ -34,14 +34,19 @@ enum ByteSearch {
 }
 
 /// Finds which of many keywords occur in a text in one pass, by indexing keywords on their first
-/// two bytes (every rule keyword is at least two bytes long).
+/// two bytes (every rule keyword is at least two bytes long). Keywords come in groups, one per
+/// rule: a scanner asks which of a group's keywords a text holds.
 struct KeywordIndex: Sendable {
     let keywords: [[UInt8]]
+    /// For each group, the indexes of its keywords in `keywords`.
+    let groups: [[Int]]
     private let table: [[Int32]]
 
-    init(_ keywords: [[UInt8]]) {
+    init(groups: [[[UInt8]]]) {
+        let keywords = Array(Set(groups.joined())).sorted { $0.lexicographicallyPrecedes($1) }
         precondition(keywords.allSatisfy { $0.count >= 2 }, "keywords need two bytes")
         self.keywords = keywords
+        self.groups = groups.map { group in group.map { keywords.firstIndex(of: $0)! } }
         var table = [[Int32]](repeating: [], count: 65_536)
         for (index, keyword) in keywords.enumerated() { table[Int(keyword[0]) << 8 | Int(keyword[1])].append(Int32(index)) }
         self.table = table
@@ -65,5 +70,10 @@ struct KeywordIndex: Sendable {
             }
         }
         return found
+    }
+
+    /// The keywords of `group` that `present` (from `present(in:)`) marks as found.
+    func keywords(of group: Int, present: [Bool]) -> [[UInt8]] {
+        groups[group].filter { present[$0] }.map { keywords[$0] }
     }
 }

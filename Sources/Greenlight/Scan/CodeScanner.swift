@@ -51,9 +51,8 @@ public struct CodeScanner: Sendable {
     public init(configuration: GreenlightConfiguration = GreenlightConfiguration()) { self.configuration = configuration }
 
     static let compiled: [CompiledRule] = CodeRules.patternRules.map(CompiledRule.init)
-    /// Every rule keyword, and for each rule the indexes of its keywords in that list.
-    static let keywordIndex = KeywordIndex(Array(Set(compiled.flatMap(\.keywords))).sorted { $0.lexicographicallyPrecedes($1) })
-    static let ruleKeywordIds: [[Int]] = compiled.map { rule in rule.keywords.compactMap { keywordIndex.keywords.firstIndex(of: $0) } }
+    /// Every rule's keywords, one group per rule, in `compiled` order.
+    static let keywordIndex = KeywordIndex(groups: compiled.map(\.keywords))
 
     /// Every codescan rule's description, in registry order.
     public static var ruleInfos: [RuleInfo] {
@@ -218,7 +217,7 @@ public struct CodeScanner: Sendable {
             guard rule.kinds.contains(scanned.file.kind), !configuration.disabled.contains(rule.id) else { continue }
             if rule.skipsTestsAndPreviews && scanned.file.isTest { continue }
             // Only the rule's keywords present in the file need looking for on each line.
-            let keywords = Self.ruleKeywordIds[ruleIndex].filter { present[$0] }.map { Self.keywordIndex.keywords[$0] }
+            let keywords = Self.keywordIndex.keywords(of: ruleIndex, present: present)
             guard !keywords.isEmpty else { continue }
             var hits: [Finding] = []
             for lineIndex in scanned.lines.indices {

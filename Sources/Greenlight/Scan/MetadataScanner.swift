@@ -46,7 +46,7 @@ struct MetadataScanner: Sendable {
         requirement("NSLocalNetworkUsageDescription", "Local Network", ["nwbrowser", "netservicebrowser"], [#"\bNWBrowser\s*\(|\bNetServiceBrowser\s*\("#]),
     ]
 
-    static let keywordIndex = KeywordIndex(Array(Set(requirements.flatMap(\.keywords))).sorted { $0.lexicographicallyPrecedes($1) })
+    static let keywordIndex = KeywordIndex(groups: requirements.map(\.keywords))
 
     static let rules: [RuleInfo] = [
         RuleInfo(id: "purpose-string-missing", severity: .critical, guideline: "5.1.1", title: "API used without its purpose string",
@@ -109,8 +109,10 @@ struct MetadataScanner: Sendable {
             FileKind.native.contains(file.file.kind) && !file.file.isTest
                 && (singleTarget || target.sourceFolder.isEmpty || file.file.path.hasPrefix(target.sourceFolder + "/"))
         }
-        for requirement in Self.requirements where target.info[requirement.key] == nil {
-            guard let (file, line) = firstUse(of: requirement, in: sources) else { continue }
+        // Each source file is searched for every requirement's keywords once.
+        let presence = sources.map { Self.keywordIndex.present(in: $0.lowercased) }
+        for (index, requirement) in Self.requirements.enumerated() where target.info[requirement.key] == nil {
+            guard let (file, line) = firstUse(of: index, in: sources, presence: presence) else { continue }
             findings.append(finding("purpose-string-missing", title: "\(requirement.name) used without \(requirement.key)",
                                     detail: "This code needs \(requirement.key) in \(label)'s Info.plist; without it the app crashes on first use and the upload is rejected (ITMS-90683).",
                                     file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
@@ -130,11 +132,10 @@ struct MetadataScanner: Sendable {
         return findings
     }
 
-    func firstUse(of requirement: Requirement, in files: [ScannedFile]) -> (ScannedFile, LexedLine)? {
-        for file in files {
-            let present = Self.keywordIndex.present(in: file.lowercased)
-            guard requirement.keywords.contains(where: { keyword in Self.keywordIndex.keywords.firstIndex(of: keyword).map { present[$0] } ?? false })
-            else { continue }
+    /// The first line using requirement number `index`, given each file's keyword presence.
+    func firstUse(of index: Int, in files: [ScannedFile], presence: [[Bool]]) -> (ScannedFile, LexedLine)? {
+        let requirement = Self.requirements[index]
+        for (file, present) in zip(files, presence) where !Self.keywordIndex.keywords(of: index, present: present).isEmpty {
             if let line = file.lines.first(where: { line in requirement.patterns.contains { $0.matches(line.code) } }) { return (file, line) }
         }
         return nil

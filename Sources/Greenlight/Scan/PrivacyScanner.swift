@@ -46,7 +46,7 @@ public struct PrivacyScanner: Sendable {
     ]
 
     /// All category keywords in one index, so each file is searched once.
-    static let keywordIndex = KeywordIndex(Array(Set(categories.flatMap(\.keywords))).sorted { $0.lexicographicallyPrecedes($1) })
+    static let keywordIndex = KeywordIndex(groups: categories.map(\.keywords))
 
     static func category(_ key: String, _ name: String, _ reasons: Set<String>, _ kinds: Set<FileKind>, _ keywords: [String],
                          _ patterns: [String]) -> Category {
@@ -151,12 +151,11 @@ public struct PrivacyScanner: Sendable {
         var reported = Set<String>()
         for file in files where file.file.kind.language != nil || file.file.kind == .json {
             let present = Self.keywordIndex.present(in: file.lowercased)
-            let presentKeywords = Set(Self.keywordIndex.keywords.indices.filter { present[$0] }.map { Self.keywordIndex.keywords[$0] })
-            guard !presentKeywords.isEmpty else { continue }
-            for category in Self.categories where category.kinds.contains(file.file.kind) {
-                guard category.keywords.contains(where: presentKeywords.contains),
+            for (index, category) in Self.categories.enumerated() where category.kinds.contains(file.file.kind) {
+                let keywords = Self.keywordIndex.keywords(of: index, present: present)
+                guard !keywords.isEmpty,
                       let line = file.lines.first(where: { line in
-                          ByteSearch.containsAny(ByteSearch.lowered(line.code), category.keywords) && category.patterns.contains { $0.matches(line.code) }
+                          ByteSearch.containsAny(ByteSearch.lowered(line.code), keywords) && category.patterns.contains { $0.matches(line.code) }
                       })
                 else { continue }
                 let covering = Self.manifests(covering: file.file.path, in: manifests)
