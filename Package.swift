@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     ],
     targets: [
         // Domain: pure Swift, Foundation only.
@@ -67,6 +68,7 @@ let package = Package(
         .target(name: "Greenlight", dependencies: [
             .product(name: "Yams", package: "Yams"),
             .product(name: "Crypto", package: "swift-crypto"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .executableTarget(name: "greenlight", dependencies: [
             "Greenlight",
@@ -74,7 +76,9 @@ let package = Package(
         ]),
 
         .testTarget(name: "HubTests", dependencies: ["Hub"]),
-        .testTarget(name: "GreenlightTests", dependencies: ["Greenlight"], exclude: ["Fixtures"]),
+        .testTarget(name: "GreenlightTests", dependencies: [
+            "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "MailClientTests", dependencies: [
             "MailClient",

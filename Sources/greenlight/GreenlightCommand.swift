@@ -8,22 +8,27 @@ struct GreenlightCommand: ParsableCommand {
         commandName: "greenlight",
         abstract: "Scan an iOS project for App Store rejection risks before you submit.",
         version: "greenlight \(GreenlightVersion.current)",
-        subcommands: [Preflight.self, Codescan.self, Privacy.self, Guidelines.self, Rules.self, Version.self])
+        subcommands: [Preflight.self, Codescan.self, Privacy.self, IPA.self, Guidelines.self, Rules.self, Version.self])
 }
 
-/// Options every scanning command shares.
-struct ScanOptions: ParsableArguments {
-    @Argument(help: "The project folder (default: the current folder).") var path: String = "."
+/// How a scanning command reports: shared by every scanning command.
+struct ReportOptions: ParsableArguments {
     @Option(help: "terminal, json, sarif or junit.") var format: OutputFormat = .terminal
     @Option(help: "Write the report to this file instead of standard output.") var output: String?
     @Flag(name: .customLong("exit-code"), help: "Exit 1 when a finding reaches --fail-on (default: any CRITICAL or HIGH).") var exitCode = false
     @Option(name: .customLong("fail-on"), help: "With --exit-code: critical, high or warn.") var failOn: FailLevel = .high
-    @Option(help: "A .greenlight.yml to use (default: <path>/.greenlight.yml when present).") var config: String?
+    @Option(help: "A .greenlight.yml to use (default: .greenlight.yml in the project folder, or in the current folder for ipa).") var config: String?
 
     enum FailLevel: String, ExpressibleByArgument, CaseIterable {
         case critical, high, warn
         var severity: Severity { self == .critical ? .critical : self == .high ? .high : .warn }
     }
+}
+
+/// Options of the commands that scan a project folder.
+struct ScanOptions: ParsableArguments {
+    @Argument(help: "The project folder (default: the current folder).") var path: String = "."
+    @OptionGroup var report: ReportOptions
 }
 
 extension OutputFormat: ExpressibleByArgument {}
@@ -34,24 +39,41 @@ func fail(_ message: String) -> ExitCode {
     return ExitCode(1)
 }
 
-/// Walks, scans and reports; shared by every scanning command.
-func runScan(command: String, scanners: Set<ProjectScan.Scanner>, options: ScanOptions) throws {
+/// Walks and scans a project (when `root` is given) and inspects an .ipa (when `ipaPath` is given), then reports.
+func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ipaPath: String?, options: ReportOptions) throws {
     let started = ContinuousClock.now
-    let root = URL(fileURLWithPath: options.path).standardizedFileURL
     let configuration: GreenlightConfiguration
     do {
-        configuration = try GreenlightConfiguration.load(path: options.config, root: root, knownRules: ProjectScan.ruleIds)
+        configuration = try GreenlightConfiguration.load(path: options.config, root: root ?? URL(fileURLWithPath: "."),
+                                                         knownRules: ProjectScan.ruleIds)
     } catch {
         throw fail(error.description)
     }
-    let result: ProjectScan.Result
-    do {
-        result = try ProjectScan(configuration: configuration, scanners: scanners).run(root: root)
-    } catch {
-        throw fail(error.description)
+    let scan = ProjectScan(configuration: configuration, scanners: scanners)
+    var findings: [Finding] = []
+    var filesScanned = 0
+    var app: ScanReport.AppSummary?
+    if let root {
+        do {
+            let result = try scan.run(root: root)
+            findings = result.findings
+            filesScanned = result.filesScanned
+        } catch {
+            throw fail(error.description)
+        }
     }
-    let report = ScanReport(command: command, projectPath: root.path, findings: result.findings, filesScanned: result.filesScanned,
-                            elapsed: ContinuousClock.now - started, rules: ProjectScan.ruleInfos)
+    if let ipaPath {
+        do {
+            let result = try scan.inspect(ipaPath: ipaPath)
+            findings = CodeScanner.deduplicated(findings + result.findings)
+            filesScanned += result.entriesScanned
+            app = .init(ipaPath: ipaPath, name: result.appName, bundleId: result.bundleId, version: result.version)
+        } catch {
+            throw fail(error.description)
+        }
+    }
+    let report = ScanReport(command: command, projectPath: root?.path ?? ipaPath ?? "", findings: findings, filesScanned: filesScanned,
+                            elapsed: ContinuousClock.now - started, rules: ProjectScan.ruleInfos, app: app)
     let text = try Reporter.render(report, as: options.format, color: options.output == nil && isatty(1) == 1)
     if let output = options.output {
         do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch { throw fail("cannot write \(output): \(error.localizedDescription)") }
@@ -62,24 +84,43 @@ func runScan(command: String, scanners: Set<ProjectScan.Scanner>, options: ScanO
 }
 
 struct Preflight: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Run every offline check on a project and give a verdict.")
+    static let configuration = CommandConfiguration(abstract: "Run every offline check on a project (and its built .ipa) and give a verdict.")
     @OptionGroup var options: ScanOptions
+    @Option(help: "Also inspect this built .ipa.") var ipa: String?
 
-    func run() throws { try runScan(command: "preflight", scanners: [.code, .privacy, .metadata], options: options) }
+    func run() throws {
+        try runScan(command: "preflight", scanners: [.code, .privacy, .metadata], root: URL(fileURLWithPath: options.path).standardizedFileURL,
+                    ipaPath: ipa, options: options.report)
+    }
+}
+
+struct IPA: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "ipa",
+                                                    abstract: "Inspect a built .ipa: Info.plist, privacy manifests, launch screen, icons, size, frameworks.")
+    @Argument(help: "The .ipa file.") var file: String
+    @OptionGroup var options: ReportOptions
+
+    func run() throws { try runScan(command: "ipa", scanners: [], root: nil, ipaPath: file, options: options) }
 }
 
 struct Codescan: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Scan source, plists and Expo config with the code rules.")
     @OptionGroup var options: ScanOptions
 
-    func run() throws { try runScan(command: "codescan", scanners: [.code], options: options) }
+    func run() throws {
+        try runScan(command: "codescan", scanners: [.code], root: URL(fileURLWithPath: options.path).standardizedFileURL, ipaPath: nil,
+                    options: options.report)
+    }
 }
 
 struct Privacy: ParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Check privacy manifests against the Required-Reason APIs the code uses.")
     @OptionGroup var options: ScanOptions
 
-    func run() throws { try runScan(command: "privacy", scanners: [.privacy], options: options) }
+    func run() throws {
+        try runScan(command: "privacy", scanners: [.privacy], root: URL(fileURLWithPath: options.path).standardizedFileURL, ipaPath: nil,
+                    options: options.report)
+    }
 }
 
 struct Rules: ParsableCommand {

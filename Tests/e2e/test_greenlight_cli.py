@@ -82,4 +82,60 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 1  # codescan, privacy, metadata, file-not-scanned
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 24 + 1  # codescan, privacy, metadata, ipa, file-not-scanned
+
+
+def build_ipa(path, info=None, manifest=True, extra=None):
+    """An .ipa as Xcode exports it: Payload/<Name>.app/ with binary plists."""
+    import plistlib
+    import zipfile
+    info = info if info is not None else {
+        "CFBundleIdentifier": "org.example.kids", "CFBundleVersion": "3", "CFBundleShortVersionString": "2.0",
+        "CFBundleDisplayName": "Kids", "UILaunchScreen": {},
+    }
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("Payload/Kids.app/Info.plist", plistlib.dumps(info, fmt=plistlib.FMT_BINARY))
+        if manifest:
+            z.writestr("Payload/Kids.app/PrivacyInfo.xcprivacy", plistlib.dumps(
+                {"NSPrivacyTracking": False, "NSPrivacyCollectedDataTypes": [], "NSPrivacyAccessedAPITypes": []}, fmt=plistlib.FMT_BINARY))
+        z.writestr("Payload/Kids.app/Assets.car", b"\0")
+        for name, data in (extra or {}).items():
+            z.writestr(f"Payload/Kids.app/{name}", data)
+    return path
+
+
+def test_ipa_command_honours_format_and_exit_code(tmp_path):
+    good = build_ipa(tmp_path / "good.ipa")
+    result = greenlight("ipa", good, "--exit-code")
+    assert result.returncode == 0, result.stdout
+    assert "IPA " in result.stdout and "Kids org.example.kids v2.0" in result.stdout
+    assert "GREENLIT" in result.stdout
+    document = json.loads(greenlight("ipa", good, "--format", "json").stdout)  # the anchor ignores --format here
+    assert document["bundle_id"] == "org.example.kids" and document["app_name"] == "Kids"
+    assert [f["rule_id"] for f in document["findings"]] == ["ipa-icon-in-asset-catalog"]
+
+    bad = build_ipa(tmp_path / "bad.ipa", info={"CFBundleIdentifier": "org.example.kids"}, manifest=False,
+                    extra={"Frameworks/Alamofire.framework/Alamofire": b"\0"})
+    gated = greenlight("ipa", bad, "--exit-code", "--format", "sarif")
+    assert gated.returncode == 1
+    rule_ids = {r["ruleId"] for r in json.loads(gated.stdout)["runs"][0]["results"]}
+    assert {"ipa-privacy-manifest-missing", "ipa-listed-sdk-manifest-missing", "ipa-bundle-version-missing",
+            "ipa-launch-screen-missing"} <= rule_ids
+
+
+def test_preflight_with_ipa_merges_both(tmp_path):
+    bad = build_ipa(tmp_path / "bad.ipa", manifest=False)
+    document = json.loads(greenlight("preflight", CLEAN, "--ipa", bad, "--format", "json").stdout)
+    sources = {f["source"] for f in document["findings"]}
+    assert "ipa" in sources and document["ipa_path"] == str(bad)
+    assert document["verdict"] == "NOT READY"
+
+
+def test_bad_ipa_is_a_clear_error(tmp_path):
+    broken = tmp_path / "broken.ipa"
+    broken.write_bytes(b"PK\x03\x04 this is not a zip")
+    result = greenlight("ipa", broken)
+    assert result.returncode == 1 and result.stderr == f"Error: {broken} is not a readable .ipa (zip) archive\n"
+    missing = greenlight("preflight", CLEAN, "--ipa", tmp_path / "nope.ipa")
+    assert missing.returncode == 1 and "no such file" in missing.stderr
+    assert "Traceback" not in result.stderr

@@ -8,14 +8,33 @@ public struct ScanReport: Sendable {
     public var filesScanned: Int
     public var elapsed: Duration
     public var rules: [RuleInfo]
+    /// Set when an .ipa was inspected (`ipa`, `preflight --ipa`).
+    public var app: AppSummary?
 
-    public init(command: String, projectPath: String, findings: [Finding], filesScanned: Int, elapsed: Duration, rules: [RuleInfo]) {
+    /// What the .ipa says about itself, for the report header (the anchor's `ipa_path`, `app_name`, `bundle_id`).
+    public struct AppSummary: Sendable, Equatable {
+        public var ipaPath: String
+        public var name: String?
+        public var bundleId: String?
+        public var version: String?
+
+        public init(ipaPath: String, name: String?, bundleId: String?, version: String?) {
+            self.ipaPath = ipaPath
+            self.name = name
+            self.bundleId = bundleId
+            self.version = version
+        }
+    }
+
+    public init(command: String, projectPath: String, findings: [Finding], filesScanned: Int, elapsed: Duration, rules: [RuleInfo],
+                app: AppSummary? = nil) {
         self.command = command
         self.projectPath = projectPath
         self.findings = findings
         self.filesScanned = filesScanned
         self.elapsed = elapsed
         self.rules = rules
+        self.app = app
     }
 
     public var summary: ScanSummary { ScanSummary(findings: findings, filesScanned: filesScanned) }
@@ -58,9 +77,14 @@ enum JSONReporter {
         let summary: ScanSummary
         let elapsed: String
         let elapsedMs: Double
+        let ipaPath: String?
+        let appName: String?
+        let bundleId: String?
+        let appVersion: String?
 
         enum CodingKeys: String, CodingKey {
             case command, projectPath = "project_path", verdict, findings, summary, elapsed, elapsedMs = "elapsed_ms"
+            case ipaPath = "ipa_path", appName = "app_name", bundleId = "bundle_id", appVersion = "app_version"
         }
     }
 
@@ -69,7 +93,8 @@ enum JSONReporter {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let document = Document(command: report.command, projectPath: report.projectPath, verdict: report.verdict.rawValue,
                                 findings: report.findings, summary: report.summary, elapsed: report.elapsedText,
-                                elapsedMs: (report.elapsedMilliseconds * 1000).rounded() / 1000)
+                                elapsedMs: (report.elapsedMilliseconds * 1000).rounded() / 1000, ipaPath: report.app?.ipaPath,
+                                appName: report.app?.name, bundleId: report.app?.bundleId, appVersion: report.app?.version)
         return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
     }
 }
@@ -78,7 +103,12 @@ enum TerminalReporter {
     static func render(_ report: ScanReport, color: Bool) -> String {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         let colors: [Severity: String] = [.critical: "1;31", .high: "31", .warn: "33", .info: "36"]
-        var out = "greenlight \(report.command) — \(report.projectPath)\n\n"
+        var out = "greenlight \(report.command) — \(report.projectPath)\n"
+        if let app = report.app {
+            let parts = [app.name, app.bundleId, app.version.map { "v\($0)" }].compactMap { $0 }
+            out += "IPA \(app.ipaPath)\(parts.isEmpty ? "" : " — " + parts.joined(separator: " "))\n"
+        }
+        out += "\n"
         for severity in Severity.allCases.reversed() {
             let group = report.findings.filter { $0.severity == severity }
             guard !group.isEmpty else { continue }

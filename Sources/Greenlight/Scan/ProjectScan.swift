@@ -14,7 +14,9 @@ public struct ProjectScan: Sendable {
     }
 
     /// Every rule any scanner can report, for SARIF and `greenlight rules`.
-    public static var ruleInfos: [RuleInfo] { CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + [notScanned] }
+    public static var ruleInfos: [RuleInfo] {
+        CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + IPAInspector.rules + [notScanned]
+    }
     public static var ruleIds: Set<String> { Set(ruleInfos.map(\.id)) }
 
     static let notScanned = RuleInfo(id: "file-not-scanned", severity: .info, guideline: "", title: "File not scanned",
@@ -53,6 +55,14 @@ public struct ProjectScan: Sendable {
         }
         findings += (walk.skipped + unread).map(Self.finding(for:))
         return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count)
+    }
+
+    /// Inspects a built .ipa with this scan's configuration (disabled rules, severities).
+    public func inspect(ipaPath: String) throws(IPAArchive.OpenError) -> IPAInspector.Result {
+        var result = IPAInspector().inspect(try IPAArchive(path: ipaPath))
+        result.findings = CodeScanner.deduplicated(CodeScanner(configuration: configuration).configure(
+            result.findings.filter { !configuration.disabled.contains($0.ruleId) }))
+        return result
     }
 
     static func finding(for skip: SkippedFile) -> Finding {
