@@ -82,7 +82,7 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 24 + 1  # codescan, privacy, metadata, ipa, file-not-scanned
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 7 + 24 + 1  # codescan, privacy, metadata, entitlements, ipa, file-not-scanned
 
 
 def build_ipa(path, info=None, manifest=True, extra=None):

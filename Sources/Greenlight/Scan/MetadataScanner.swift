@@ -84,6 +84,7 @@ struct MetadataScanner: Sendable {
         var findings: [Finding] = []
         let targets = AppTargetReader.targets(files: files, root: root)
         for target in targets { findings += check(target, files: files, singleTarget: targets.count == 1) }
+        findings += EntitlementsScanner().scan(targets, files: files)
         for file in files where file.file.kind == .json && (file.file.path as NSString).lastPathComponent == "app.json" {
             findings += checkExpo(file)
         }
@@ -93,6 +94,10 @@ struct MetadataScanner: Sendable {
     func check(_ target: AppTarget, files: [ScannedFile], singleTarget: Bool) -> [Finding] {
         var findings: [Finding] = []
         let label = "target \(target.name)"
+        for (key, value) in target.info.sorted(by: { $0.key < $1.key }) where value.contains("YOUR_") || value.uppercased().contains("CHANGEME") {
+            findings.append(finding("info-placeholder-value", title: "Info.plist contains placeholder value: \(key)",
+                                    detail: "\(key) = \"\(value)\" in \(label).", file: target.definedIn))
+        }
         for (key, name) in FileRules.purposeKeys {
             guard let value = target.info[key] else { continue }
             let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -106,8 +111,7 @@ struct MetadataScanner: Sendable {
         }
         // A framework in use needs its purpose string in this target.
         let sources = files.filter { file in
-            FileKind.native.contains(file.file.kind) && !file.file.isTest
-                && (singleTarget || target.sourceFolder.isEmpty || file.file.path.hasPrefix(target.sourceFolder + "/"))
+            FileKind.native.contains(file.file.kind) && !file.file.isTest && target.compiles(file.file.path, singleTarget: singleTarget)
         }
         // Each source file is searched for every requirement's keywords once.
         let presence = sources.map { Self.keywordIndex.present(in: $0.lowercased) }
@@ -117,12 +121,10 @@ struct MetadataScanner: Sendable {
                                     detail: "This code needs \(requirement.key) in \(label)'s Info.plist; without it the app crashes on first use and the upload is rejected (ITMS-90683).",
                                     file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
         }
+        // Display name and launch screen belong to apps; an extension has neither.
+        guard target.kind == .application else { return findings }
         if target.info["CFBundleDisplayName"] == nil && target.info["CFBundleName"] == nil {
             findings.append(finding("display-name-missing", detail: "Neither CFBundleDisplayName nor CFBundleName is set for \(label).", file: target.definedIn))
-        }
-        for (key, value) in target.info.sorted(by: { $0.key < $1.key }) where value.contains("YOUR_") || value.uppercased().contains("CHANGEME") {
-            findings.append(finding("info-placeholder-value", title: "Info.plist contains placeholder value: \(key)",
-                                    detail: "\(key) = \"\(value)\" in \(label).", file: target.definedIn))
         }
         let hasStoryboard = files.contains { ($0.file.path as NSString).lastPathComponent.lowercased().contains("launchscreen") }
             || target.info["UILaunchStoryboardName"] != nil

@@ -15,7 +15,7 @@ public struct ProjectScan: Sendable {
 
     /// Every rule any scanner can report, for SARIF and `greenlight rules`.
     public static var ruleInfos: [RuleInfo] {
-        CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + IPAInspector.rules + [notScanned]
+        CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + EntitlementsScanner.rules + IPAInspector.rules + [notScanned]
     }
     public static var ruleIds: Set<String> { Set(ruleInfos.map(\.id)) }
 
