@@ -28,6 +28,8 @@ struct ReportOptions: ParsableArguments {
 /// Options of the commands that scan a project folder.
 struct ScanOptions: ParsableArguments {
     @Argument(help: "The project folder (default: the current folder).") var path: String = "."
+    @Flag(help: "preflight, codescan: the app is for the Kids Category, so check guidelines 1.3 and 5.1.4 too (or kids_category: true in .greenlight.yml).")
+    var kids = false
     @OptionGroup var report: ReportOptions
 }
 
@@ -40,15 +42,17 @@ func fail(_ message: String) -> ExitCode {
 }
 
 /// Walks and scans a project (when `root` is given) and inspects an .ipa (when `ipaPath` is given), then reports.
-func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ipaPath: String?, options: ReportOptions) throws {
+func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ipaPath: String?, kids: Bool = false,
+             options: ReportOptions) throws {
     let started = ContinuousClock.now
-    let configuration: GreenlightConfiguration
+    var configuration: GreenlightConfiguration
     do {
         configuration = try GreenlightConfiguration.load(path: options.config, root: root ?? URL(fileURLWithPath: "."),
                                                          knownRules: ProjectScan.ruleIds)
     } catch {
         throw fail(error.description)
     }
+    if kids { configuration.kidsCategory = true }
     let scan = ProjectScan(configuration: configuration, scanners: scanners)
     var findings: [Finding] = []
     var filesScanned = 0
@@ -90,7 +94,7 @@ struct Preflight: ParsableCommand {
 
     func run() throws {
         try runScan(command: "preflight", scanners: [.code, .privacy, .metadata], root: URL(fileURLWithPath: options.path).standardizedFileURL,
-                    ipaPath: ipa, options: options.report)
+                    ipaPath: ipa, kids: options.kids, options: options.report)
     }
 }
 
@@ -109,7 +113,7 @@ struct Codescan: ParsableCommand {
 
     func run() throws {
         try runScan(command: "codescan", scanners: [.code], root: URL(fileURLWithPath: options.path).standardizedFileURL, ipaPath: nil,
-                    options: options.report)
+                    kids: options.kids, options: options.report)
     }
 }
 

@@ -82,7 +82,7 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 7 + 24 + 1  # codescan, privacy, metadata, entitlements, ipa, file-not-scanned
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 7 + 5 + 24 + 1  # codescan, privacy, metadata, entitlements, kids, ipa, file-not-scanned
 
 
 def build_ipa(path, info=None, manifest=True, extra=None):
@@ -139,3 +139,12 @@ def test_bad_ipa_is_a_clear_error(tmp_path):
     missing = greenlight("preflight", CLEAN, "--ipa", tmp_path / "nope.ipa")
     assert missing.returncode == 1 and "no such file" in missing.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_kids_flag_turns_on_kids_category_checks(tmp_path):
+    root = project(tmp_path, {"App/Ads.swift": "import GoogleMobileAds\n"})
+    assert "kids-third-party-ads" not in greenlight("codescan", root).stdout
+    flagged = greenlight("codescan", root, "--kids", "--exit-code")
+    assert flagged.returncode == 1 and "kids-third-party-ads" in flagged.stdout
+    (root / ".greenlight.yml").write_text("kids_category: true\n")
+    assert "kids-third-party-ads" in greenlight("preflight", root).stdout

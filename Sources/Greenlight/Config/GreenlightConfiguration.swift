@@ -10,11 +10,14 @@ import Yams
 /// ignore:
 ///   - "Generated/**"
 ///   - Fixtures
+/// kids_category: true   # the Kids Category checks (guidelines 1.3, 5.1.4)
 /// ```
 public struct GreenlightConfiguration: Sendable, Equatable {
     public var disabled: Set<String> = []
     public var severities: [String: Severity] = [:]
     public var ignore: [IgnorePattern] = []
+    /// The app is for the Kids Category: guidelines 1.3 and 5.1.4 apply (`kids_category: true`).
+    public var kidsCategory = false
 
     public init() {}
 
@@ -29,7 +32,7 @@ public struct GreenlightConfiguration: Sendable, Equatable {
             switch self {
             case .unreadable(let why): "cannot read the config: \(why)"
             case .invalidYAML(let why): "the config is not valid YAML: \(why)"
-            case .unknownKey(let key): "unknown key \"\(key)\" in the config (allowed: rules, ignore; per rule: enabled, severity)"
+            case .unknownKey(let key): "unknown key \"\(key)\" in the config (allowed: rules, ignore, kids_category; per rule: enabled, severity)"
             case .unknownRule(let id): "unknown rule id \"\(id)\" in the config (see `greenlight rules`)"
             case .invalidValue(let why): "invalid value in the config: \(why)"
             }
@@ -67,6 +70,9 @@ public struct GreenlightConfiguration: Sendable, Equatable {
             case "ignore":
                 guard let patterns = value as? [String] else { throw .invalidValue("ignore must be a list of paths or globs") }
                 configuration.ignore = patterns.map(IgnorePattern.init)
+            case "kids_category":
+                guard let kids = value as? Bool else { throw .invalidValue("kids_category must be true or false") }
+                configuration.kidsCategory = kids
             default:
                 throw .unknownKey(key)
             }

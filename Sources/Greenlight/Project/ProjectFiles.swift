@@ -3,6 +3,8 @@ import Foundation
 /// What kind of file a rule may look at.
 public enum FileKind: String, Sendable, CaseIterable {
     case swift, objc, javascript, plist, entitlements, privacyManifest, json, pbxproj, xcodegen
+    /// CocoaPods' Podfile and Carthage's Cartfile: which SDKs the app links.
+    case dependencies
 
     /// The source languages (SRC in the anchor's tables).
     public static let source: Set<FileKind> = [.swift, .objc, .javascript]
@@ -24,6 +26,7 @@ public enum FileKind: String, Sendable, CaseIterable {
         case "package.json", "app.json", "app.config.js", "app.config.ts", "app.config.json": return .json
         case "project.pbxproj": return .pbxproj
         case "project.yml", "project.yaml": return .xcodegen
+        case "podfile", "cartfile": return .dependencies
         default: break
         }
         switch (lower as NSString).pathExtension {

@@ -15,7 +15,7 @@ public struct ProjectScan: Sendable {
 
     /// Every rule any scanner can report, for SARIF and `greenlight rules`.
     public static var ruleInfos: [RuleInfo] {
-        CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + EntitlementsScanner.rules + IPAInspector.rules + [notScanned]
+        CodeScanner.ruleInfos + PrivacyScanner.rules + MetadataScanner.rules + EntitlementsScanner.rules + KidsScanner.rules + IPAInspector.rules + [notScanned]
     }
     public static var ruleIds: Set<String> { Set(ruleInfos.map(\.id)) }
 
@@ -49,6 +49,7 @@ public struct ProjectScan: Sendable {
                                                      usesTrackingSDK: CodeScanner.matchesAnywhere(ruleId: "missing-att", in: files))
         }
         if scanners.contains(.metadata) { projectFindings += MetadataScanner().scan(files, root: root.standardizedFileURL) }
+        if scanners.contains(.code) && configuration.kidsCategory { projectFindings += KidsScanner().scan(files) }
         let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
         findings += projectFindings.filter { finding in
             !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
