@@ -72,4 +72,7 @@ scan_time, peak_kb = timed([str(binary), "preflight", str(project), "--format", 
 print(f"{count} Swift files, {total_bytes / 1e6:.1f} MB, {os.cpu_count()} cores")
 print(f"read with cat: {read_time * 1000:.0f} ms; greenlight preflight: {scan_time * 1000:.0f} ms "
       f"(target <= 1000 ms); ratio {scan_time / read_time:.2f}x (target <= 3x); peak memory {peak_kb / 1024:.0f} MB")
-shutil.rmtree(project)
+if os.environ.get("KEEP_PROJECT"):
+    print(f"project kept at {project}")
+else:
+    shutil.rmtree(project)

@@ -60,6 +60,7 @@ func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ip
     if let root {
         do {
             let result = try scan.run(root: root)
+            result.keepAliveUntilExit()
             findings = result.findings
             filesScanned = result.filesScanned
         } catch {

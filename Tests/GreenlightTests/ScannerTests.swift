@@ -85,11 +85,11 @@ import Testing
         try Data(repeating: 0x41, count: 3 * 1024 * 1024).write(to: root.appendingPathComponent("App/Huge.swift"))
         try Data([0, 1, 2, 3, 0, 0]).write(to: root.appendingPathComponent("App/Blob.swift"))
         let walk = try ProjectWalker().walk(root)
-        #expect(walk.files.map(\.path) == ["App/A.swift", "App/Blob.swift"])
-        #expect(walk.skipped == [SkippedFile(path: "App/Huge.swift", reason: .tooLarge(limit: ProjectWalker.defaultSizeLimit))])
+        #expect(walk.files.map(\.path) == ["App/A.swift", "App/Blob.swift", "App/Huge.swift"])
         let scan = CodeScanner().scan(walk.files)
         #expect(scan.filesScanned == 1)
-        #expect(scan.skipped == [SkippedFile(path: "App/Blob.swift", reason: .binary)])
+        #expect(scan.skipped == [SkippedFile(path: "App/Blob.swift", reason: .binary),
+                                 SkippedFile(path: "App/Huge.swift", reason: .tooLarge(limit: ProjectWalker.defaultSizeLimit))])
     }
 
     @Test func missingPathsAndFilesAreErrors() throws {

@@ -25,7 +25,7 @@ public struct Guideline: Sendable, Equatable {
 /// Our guideline index: list, show and ranked search.
 public enum GuidelineCatalog {
     public static func guideline(_ section: String) -> Guideline? {
-        entries.first { $0.section == section.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "§")) }
+        entries.first { $0.section == section.trimmedSpaces.trimmingCharacters(in: CharacterSet(charactersIn: "§")) }
     }
 
     public static func children(of section: String) -> [Guideline] { entries.filter { $0.parent == section } }

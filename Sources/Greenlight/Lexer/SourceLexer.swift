@@ -40,8 +40,10 @@ public struct SourceLexer {
         case lineComment
     }
 
-    public func lex(_ text: String) -> [LexedLine] {
-        var state = State(bytes: Array(text.utf8), language: language)
+    public func lex(_ text: String) -> [LexedLine] { lex(bytes: Array(text.utf8)) }
+
+    public func lex(bytes: [UInt8]) -> [LexedLine] {
+        var state = State(bytes: bytes, language: language)
         state.run()
         return state.lines
     }
@@ -53,7 +55,10 @@ public struct SourceLexer {
         let language: SourceLanguage
         var lines: [LexedLine] = []
         var stack: [Context] = [.code(closer: nil, depth: 0)]
-        var code: [UInt8] = [], raw: [UInt8] = [], comment: [UInt8] = [], literal: [UInt8] = [], text: [UInt8] = []
+        /// `code` and `text` are built only once a line has a blanked byte; until then the line is
+        /// `bytes[lineStart..<i]`, and `raw` is always that slice.
+        var code: [UInt8] = [], comment: [UInt8] = [], literal: [UInt8] = [], text: [UInt8] = []
+        var lineStart = 0
         var strings: [String] = []
         var inLiteral = false
         var i = 0
@@ -73,16 +78,20 @@ public struct SourceLexer {
 
         mutating func endLine() {
             flushLiteral()
-            let rawString = String(decoding: raw, as: UTF8.self)
+            var end = min(i, n)
+            if end > lineStart && bytes[end - 1] == 10 { end -= 1 }
+            if end > lineStart && bytes[end - 1] == 13 { end -= 1 }
+            let rawString = String(decoding: bytes[lineStart..<end], as: UTF8.self)
             if lineHasBlanks {
                 lines.append(LexedLine(number: lines.count + 1, raw: rawString, code: String(decoding: code, as: UTF8.self), strings: strings,
-                                       comment: comment.isEmpty ? "" : String(decoding: comment, as: UTF8.self).trimmingCharacters(in: .whitespaces),
+                                       comment: comment.isEmpty ? "" : String(decoding: comment, as: UTF8.self).trimmedSpaces,
                                        text: String(decoding: text, as: UTF8.self)))
             } else {
                 lines.append(LexedLine(number: lines.count + 1, raw: rawString, code: rawString, strings: strings, comment: "", text: rawString))
             }
             lineHasBlanks = false
-            code.removeAll(keepingCapacity: true); raw.removeAll(keepingCapacity: true); text.removeAll(keepingCapacity: true)
+            lineStart = i
+            code.removeAll(keepingCapacity: true); text.removeAll(keepingCapacity: true)
             comment.removeAll(keepingCapacity: true); strings.removeAll(keepingCapacity: true)
         }
 
@@ -98,11 +107,16 @@ public struct SourceLexer {
         /// Appends `count` source bytes as code (true) or as blanked text (false); comments are
         /// blanked in `text` as well, string contents are kept there.
         mutating func take(_ count: Int, asCode: Bool) {
+            if !lineHasBlanks {
+                if asCode { i += count; return }  // still plain code: nothing to copy
+                // The first blanked byte of the line: what came before it is plain code.
+                lineHasBlanks = true
+                code.append(contentsOf: bytes[lineStart..<i])
+                text.append(contentsOf: bytes[lineStart..<i])
+            }
             let isComment = inComment
-            if !asCode { lineHasBlanks = true }
             for k in 0..<count where i + k < n {
                 let byte = bytes[i + k], blank: UInt8 = byte == 9 ? 9 : 32
-                raw.append(byte)
                 code.append(asCode ? byte : blank)
                 text.append(isComment && !asCode ? blank : byte)
             }
@@ -221,7 +235,7 @@ public struct SourceLexer {
                     }
                 }
             }
-            if !raw.isEmpty || !code.isEmpty || lines.isEmpty || bytes.last == 10 { endLine() }
+            if i > lineStart || lines.isEmpty || bytes.last == 10 { endLine() }
             if bytes.last == 10 { lines.removeLast() }
         }
     }

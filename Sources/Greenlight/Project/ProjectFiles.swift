@@ -29,7 +29,8 @@ public enum FileKind: String, Sendable, CaseIterable {
         case "podfile", "cartfile": return .dependencies
         default: break
         }
-        switch (lower as NSString).pathExtension {
+        let ext = lower.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(lower[lower.utf8.index(after: $0)...]) } ?? ""
+        switch ext {
         case "swift": return .swift
         case "m", "mm", "h": return .objc
         case "js", "jsx", "ts", "tsx", "mjs", "cjs": return .javascript
@@ -45,16 +46,29 @@ public enum FileKind: String, Sendable, CaseIterable {
 public struct ProjectFile: Sendable {
     /// Path relative to the scanned root, with "/" separators.
     public let path: String
-    public let url: URL
+    /// The file's absolute path.
+    public let absolutePath: String
     public let kind: FileKind
-    public let size: Int
+    /// In a test target or test folder (e.g. `AppTests/`, `AppUITests/`, `__tests__/`, `*.test.ts`); worked out once.
+    public let isTest: Bool
 
-    /// In a test target or test folder (e.g. `AppTests/`, `AppUITests/`, `__tests__/`, `*.test.ts`).
-    public var isTest: Bool {
-        let components = path.split(separator: "/").dropLast()
-        if components.contains(where: { $0.hasSuffix("Tests") || $0 == "__tests__" || $0 == "test" || $0 == "tests" || $0 == "spec" }) { return true }
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        return name.contains(".test.") || name.contains(".spec.") || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift")
+    public init(path: String, absolutePath: String, kind: FileKind) {
+        self.path = path
+        self.absolutePath = absolutePath
+        self.kind = kind
+        self.isTest = Self.isTest(path)
+    }
+
+    public var url: URL { URL(fileURLWithPath: absolutePath) }
+
+    static func isTest(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        if parts.dropLast().contains(where: { $0.hasSuffix("Tests") || $0 == "__tests__" || $0 == "test" || $0 == "tests" || $0 == "spec" }) {
+            return true
+        }
+        let name = parts.last.map(String.init) ?? path
+        return name.utf8.count > 5 && (ByteSearch.contains(Array(name.utf8), Array(".test.".utf8)) || ByteSearch.contains(Array(name.utf8), Array(".spec.".utf8))
+            || name.hasSuffix("Tests.swift") || name.hasSuffix("Test.swift"))
     }
 }
 
@@ -66,8 +80,8 @@ public struct SkippedFile: Error, Sendable, Equatable {
 }
 
 /// Walks a project once and returns the files scanners read. Skips build output and dependency
-/// folders, never follows symbolic links (so link loops cannot trap it), and reports files it
-/// could not read or that are over the size limit.
+/// folders and never follows symbolic links (so link loops cannot trap it); it reads directories
+/// only, so files over the size limit or unreadable are reported by the reading that follows.
 public struct ProjectWalker: Sendable {
     public static let skippedDirectories: Set<String> = [
         ".build", "DerivedData", "Pods", "Carthage", "SourcePackages", "node_modules", ".git", ".swiftpm",
@@ -75,6 +89,7 @@ public struct ProjectWalker: Sendable {
     ]
     public static let defaultSizeLimit = 2 * 1024 * 1024
 
+    /// Files larger than this are reported, not read (the reading applies it).
     public let sizeLimit: Int
     public let ignore: [IgnorePattern]
 
@@ -139,17 +154,7 @@ public struct ProjectWalker: Sendable {
                 if Self.skippedDirectories.contains(name) || ignore.contains(where: { $0.matches(rel) }) { continue }
                 walk(directory: path, relative: rel, into: &result)
             } else if kindType == UInt8(DT_REG), let kind = FileKind.of(name: name), !ignore.contains(where: { $0.matches(rel) }) {
-                var info = stat()
-                guard stat(path, &info) == 0 else {
-                    result.skipped.append(SkippedFile(path: rel, reason: .unreadable(String(cString: strerror(errno)))))
-                    continue
-                }
-                let size = Int(info.st_size)
-                if size > sizeLimit {
-                    result.skipped.append(SkippedFile(path: rel, reason: .tooLarge(limit: sizeLimit)))
-                    continue
-                }
-                result.files.append(ProjectFile(path: rel, url: URL(fileURLWithPath: path), kind: kind, size: size))
+                result.files.append(ProjectFile(path: rel, absolutePath: path, kind: kind))
             }
         }
     }

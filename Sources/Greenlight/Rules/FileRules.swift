@@ -57,7 +57,7 @@ public enum FileRules {
                  kinds: [.plist]) { file, text in
             guard let plist = dictionary(Data(text.utf8)) else { return [] }
             return purposeKeys.compactMap { key, name in
-                guard let value = plist[key] as? String, !value.trimmingCharacters(in: .whitespaces).isEmpty, isVague(value) else { return nil }
+                guard let value = plist[key] as? String, !value.trimmedSpaces.isEmpty, isVague(value) else { return nil }
                 return ("\(name) purpose string is too vague", "\"\(value)\" does not tell the user why the app needs this.", line(ofKey: key, in: text))
             }
         },

@@ -6,15 +6,24 @@ enum ByteSearch {
         text.utf8.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
     }
 
+    static func lowered(_ bytes: [UInt8]) -> [UInt8] {
+        bytes.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }
+    }
+
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        let n = needle.count, h = haystack.count
+        contains(haystack, in: 0..<haystack.count, needle)
+    }
+
+    /// Whether `needle` occurs inside `range` of `haystack`.
+    static func contains(_ haystack: [UInt8], in range: Range<Int>, _ needle: [UInt8]) -> Bool {
+        let n = needle.count
         guard n > 0 else { return true }
-        guard n <= h else { return false }
+        guard n <= range.count else { return false }
         let first = needle[0]
         return haystack.withUnsafeBufferPointer { hay in
             needle.withUnsafeBufferPointer { pin in
-                var i = 0
-                let last = h - n
+                var i = range.lowerBound
+                let last = range.upperBound - n
                 while i <= last {
                     if hay[i] == first {
                         var k = 1
@@ -30,6 +39,24 @@ enum ByteSearch {
 
     static func containsAny(_ haystack: [UInt8], _ needles: [[UInt8]]) -> Bool {
         needles.contains { contains(haystack, $0) }
+    }
+
+    static func containsAny(_ haystack: [UInt8], in range: Range<Int>, _ needles: [[UInt8]]) -> Bool {
+        needles.contains { contains(haystack, in: range, $0) }
+    }
+
+    /// The byte range of each line (without its newline), line 1 first.
+    static func lineRanges(_ bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in 0..<buffer.count where buffer[index] == 0x0A {
+                ranges.append(start..<index)
+                start = index + 1
+            }
+        }
+        ranges.append(start..<bytes.count)
+        return ranges
     }
 }
 
@@ -75,5 +102,38 @@ struct KeywordIndex: Sendable {
     /// The keywords of `group` that `present` (from `present(in:)`) marks as found.
     func keywords(of group: Int, present: [Bool]) -> [[UInt8]] {
         groups[group].filter { present[$0] }.map { keywords[$0] }
+    }
+}
+
+/// A scanner's keyword groups inside the one index every file is searched with, once, while it is
+/// read (in parallel): each scanner asks `file.present` through its own group numbers.
+struct KeywordGroups: Sendable {
+    let offset: Int
+
+    func keywords(of group: Int, present: [Bool]) -> [[UInt8]] { ScanKeywords.index.keywords(of: offset + group, present: present) }
+    func has(_ group: Int, present: [Bool]) -> Bool { ScanKeywords.index.groups[offset + group].contains { present[$0] } }
+}
+
+enum ScanKeywords {
+    static let scanners: [[[[UInt8]]]] = [
+        CodeScanner.compiled.map(\.keywords), PrivacyScanner.categories.map(\.keywords), MetadataScanner.requirements.map(\.keywords),
+        EntitlementsScanner.keywordGroups, KidsScanner.keywordGroups,
+    ]
+    static let index = KeywordIndex(groups: scanners.flatMap { $0 })
+    static let offsets: [Int] = scanners.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    static let code = KeywordGroups(offset: offsets[0])
+    static let privacy = KeywordGroups(offset: offsets[1])
+    static let metadata = KeywordGroups(offset: offsets[2])
+    static let entitlements = KeywordGroups(offset: offsets[3])
+    static let kids = KeywordGroups(offset: offsets[4])
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs (Foundation's trimming is slow on Linux).
+    var trimmedSpaces: String {
+        let bytes = utf8
+        guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 }) else { return "" }
+        let last = bytes.lastIndex(where: { $0 != 32 && $0 != 9 })!
+        return String(self[first...last])
     }
 }

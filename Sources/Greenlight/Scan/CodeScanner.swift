@@ -32,6 +32,8 @@ struct ScannedFile: Sendable {
     let file: ProjectFile
     let text: String
     let lowercased: [UInt8]
+    /// Which keywords of `ScanKeywords.index` the file holds (every scanner's prefilter, one pass).
+    let present: [Bool]
     let lines: [LexedLine]
     /// Lines inside `#Preview { … }` or a `PreviewProvider`.
     let previewLines: Set<Int>
@@ -52,7 +54,7 @@ public struct CodeScanner: Sendable {
 
     static let compiled: [CompiledRule] = CodeRules.patternRules.map(CompiledRule.init)
     /// Every rule's keywords, one group per rule, in `compiled` order.
-    static let keywordIndex = KeywordIndex(groups: compiled.map(\.keywords))
+    static var keywordIndex: KeywordGroups { ScanKeywords.code }
 
     /// Every codescan rule's description, in registry order.
     public static var ruleInfos: [RuleInfo] {
@@ -68,55 +70,87 @@ public struct CodeScanner: Sendable {
         public var skipped: [SkippedFile]
     }
 
-    public func scan(_ files: [ProjectFile]) -> Result {
-        let (scanned, skipped) = Self.readAll(files)
-        let found = configure(scan(scanned))
-        return Result(findings: Self.deduplicated(found), filesScanned: scanned.count, skipped: skipped)
+    public func scan(_ files: [ProjectFile], sizeLimit: Int = ProjectWalker.defaultSizeLimit) -> Result {
+        let read = Self.readAll(files, sizeLimit: sizeLimit, scanningWith: self)
+        let found = configure(read.findings)
+        return Result(findings: Self.deduplicated(found), filesScanned: read.files.count, skipped: read.skipped)
     }
 
-    /// Reads and lexes every file a scanner looks at, in parallel; binary or unreadable ones are returned as skipped.
-    static func readAll(_ files: [ProjectFile]) -> ([ScannedFile], [SkippedFile]) {
-        let relevant = files
-        var scanned = [ScannedFile?](repeating: nil, count: relevant.count)
-        var skipped = [SkippedFile?](repeating: nil, count: relevant.count)
+    struct ReadResult {
+        var files: [ScannedFile]
+        var skipped: [SkippedFile]
+        /// The codescan findings, when a scanner was given (before severity overrides and de-duplication).
+        var findings: [Finding]
+    }
+
+    /// Reads and lexes every file a scanner looks at, in parallel, and runs the code rules on each
+    /// file while it is at hand when `scanner` is given; binary or unreadable files are returned as skipped.
+    static func readAll(_ files: [ProjectFile], sizeLimit: Int = ProjectWalker.defaultSizeLimit, scanningWith scanner: CodeScanner? = nil) -> ReadResult {
+        var scanned = [ScannedFile?](repeating: nil, count: files.count)
+        var skipped = [SkippedFile?](repeating: nil, count: files.count)
+        var perFile = [[Finding]](repeating: [], count: files.count)
         scanned.withUnsafeMutableBufferPointer { scannedBuffer in
             skipped.withUnsafeMutableBufferPointer { skippedBuffer in
-                nonisolated(unsafe) let scannedOut = scannedBuffer, skippedOut = skippedBuffer
-                DispatchQueue.concurrentPerform(iterations: relevant.count) { index in
-                    switch Self.read(relevant[index]) {
-                    case .success(let file): scannedOut[index] = file
-                    case .failure(let skip): skippedOut[index] = skip
+                perFile.withUnsafeMutableBufferPointer { findingsBuffer in
+                    nonisolated(unsafe) let scannedOut = scannedBuffer, skippedOut = skippedBuffer, findingsOut = findingsBuffer
+                    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+                        switch Self.read(files[index], sizeLimit: sizeLimit) {
+                        case .success(let file):
+                            scannedOut[index] = file
+                            if let scanner { findingsOut[index] = scanner.findings(in: file) }
+                        case .failure(let skip): skippedOut[index] = skip
+                        }
                     }
                 }
             }
         }
-        return (scanned.compactMap { $0 }, skipped.compactMap { $0 })
-    }
-
-    /// The codescan findings of already-read files (before severity overrides and de-duplication).
-    func scan(_ files: [ScannedFile]) -> [Finding] {
-        var perFile = [[Finding]](repeating: [], count: files.count)
-        perFile.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            DispatchQueue.concurrentPerform(iterations: files.count) { index in out[index] = self.findings(in: files[index]) }
-        }
-        return applyProjectScope(perFile.flatMap { $0 }, files: files)
+        let read = scanned.compactMap { $0 }
+        let findings = scanner.map { $0.applyProjectScope(perFile.flatMap { $0 }, files: read) } ?? []
+        return ReadResult(files: read, skipped: skipped.compactMap { $0 }, findings: findings)
     }
 
     /// Whether any of a rule's patterns matches anywhere (ignoring its safeguards), e.g. "uses a tracking SDK".
     static func matchesAnywhere(ruleId: String, in files: [ScannedFile]) -> Bool {
-        guard let compiled = compiled.first(where: { $0.rule.id == ruleId }) else { return false }
+        guard let ruleIndex = compiled.firstIndex(where: { $0.rule.id == ruleId }) else { return false }
+        let compiled = compiled[ruleIndex]
         return files.contains { file in
-            compiled.rule.kinds.contains(file.file.kind) && ByteSearch.containsAny(file.lowercased, compiled.keywords)
+            compiled.rule.kinds.contains(file.file.kind) && keywordIndex.has(ruleIndex, present: file.present)
                 && file.lines.contains { line in compiled.patterns.contains { $0.matches(line.text) } }
         }
     }
 
     // MARK: - Reading
 
-    static func read(_ file: ProjectFile) -> Swift.Result<ScannedFile, SkippedFile> {
-        guard let data = FileManager.default.contents(atPath: file.url.path) else {
-            return .failure(SkippedFile(path: file.path, reason: .unreadable("permission denied or vanished")))
+    /// The file's bytes (open, fstat, read: no Foundation on the hot path), or why it was not read.
+    struct LoadFailure: Error { let reason: SkippedFile.Reason }
+
+    static func load(_ path: String, sizeLimit: Int) -> Swift.Result<[UInt8], LoadFailure> {
+        func failure() -> Swift.Result<[UInt8], LoadFailure> { .failure(LoadFailure(reason: .unreadable(String(cString: strerror(errno))))) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return failure() }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return failure() }
+        let size = Int(info.st_size)
+        guard size <= sizeLimit else { return .failure(LoadFailure(reason: .tooLarge(limit: sizeLimit))) }
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            while count < size {
+                let got = Glibc.read(fd, buffer.baseAddress! + count, size - count)
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { failed = true }
+                if got <= 0 { break }
+                count += got
+            }
+        }
+        return failed ? failure() : .success(bytes)
+    }
+
+    static func read(_ file: ProjectFile, sizeLimit: Int) -> Swift.Result<ScannedFile, SkippedFile> {
+        let data: [UInt8]
+        switch load(file.absolutePath, sizeLimit: sizeLimit) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure): return .failure(SkippedFile(path: file.path, reason: failure.reason))
         }
         let hasNUL = data.withUnsafeBytes { buffer in
             buffer.count > 0 && memchr(buffer.baseAddress!, 0, min(buffer.count, 8000)) != nil
@@ -124,28 +158,33 @@ public struct CodeScanner: Sendable {
         if hasNUL {
             // Binary plists are parsed, not lexed; other binary files are skipped and reported.
             if file.kind == .plist || file.kind == .entitlements || file.kind == .privacyManifest,
-               let plist = try? PropertyListSerialization.propertyList(from: data, format: nil),
+               let plist = try? PropertyListSerialization.propertyList(from: Data(data), format: nil),
                let xml = try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0) {
-                return .success(make(file, text: String(decoding: xml, as: UTF8.self)))
+                return .success(make(file, bytes: Array(xml)))
             }
             return .failure(SkippedFile(path: file.path, reason: .binary))
         }
-        return .success(make(file, text: String(decoding: data, as: UTF8.self)))
+        return .success(make(file, bytes: data))
     }
 
-    static func make(_ file: ProjectFile, text: String) -> ScannedFile {
+    static func make(_ file: ProjectFile, text: String) -> ScannedFile { make(file, bytes: Array(text.utf8)) }
+
+    static func make(_ file: ProjectFile, bytes: [UInt8]) -> ScannedFile {
+        let text = String(decoding: bytes, as: UTF8.self)
         let language: SourceLanguage? = file.kind == .json ? .javascript : file.kind.language
         let lines: [LexedLine]
         if let language {
-            lines = SourceLexer(language: language).lex(text)
+            lines = SourceLexer(language: language).lex(bytes: bytes)
         } else {
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
                 let raw = String(line)
                 return LexedLine(number: index + 1, raw: raw, code: raw, strings: [], comment: "", text: raw)
             }
         }
-        return ScannedFile(file: file, text: text, lowercased: ByteSearch.lowered(text), lines: lines,
-                           previewLines: file.kind == .swift ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind))
+        let lowercased = ByteSearch.lowered(bytes)
+        let hasPreviews = file.kind == .swift && ByteSearch.contains(lowercased, Array("preview".utf8))
+        return ScannedFile(file: file, text: text, lowercased: lowercased, present: ScanKeywords.index.present(in: lowercased), lines: lines,
+                           previewLines: hasPreviews ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind))
     }
 
     static let previewMarker = Array("#Preview".utf8), previewProvider = Array("PreviewProvider".utf8)
@@ -189,8 +228,8 @@ public struct CodeScanner: Sendable {
             }
             guard let directive else { continue }
             let ids = Set(directive.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init).filter { !$0.isEmpty })
-            let standalone = line.code.trimmingCharacters(in: .whitespaces).isEmpty
-                || (kind.language == nil && line.raw.trimmingCharacters(in: .whitespaces).hasPrefix("<!--"))
+            let standalone = line.code.trimmedSpaces.isEmpty
+                || (kind.language == nil && line.raw.trimmedSpaces.hasPrefix("<!--"))
             result[standalone ? line.number + 1 : line.number, default: []].formUnion(ids)
             if ids.isEmpty { result[standalone ? line.number + 1 : line.number] = [] }
         }
@@ -201,7 +240,7 @@ public struct CodeScanner: Sendable {
 
     func findings(in scanned: ScannedFile) -> [Finding] {
         var found: [Finding] = []
-        let present = Self.keywordIndex.present(in: scanned.lowercased)
+        let present = scanned.present
         // Lower-cased bytes of each line's code, text and strings, made once and shared by the rules.
         var loweredCache: [MatchTarget: [[[UInt8]]?]] = [.code: Array(repeating: nil, count: scanned.lines.count),
                                                           .text: Array(repeating: nil, count: scanned.lines.count),
@@ -212,6 +251,9 @@ public struct CodeScanner: Sendable {
             loweredCache[target]![index] = made
             return made
         }
+        // Each raw line's bytes in the lower-cased file: a line whose raw text lacks every keyword
+        // cannot match, whatever part of it a rule looks at.
+        var rawLines: [Range<Int>]?
         for (ruleIndex, compiled) in Self.compiled.enumerated() {
             let rule = compiled.rule
             guard rule.kinds.contains(scanned.file.kind), !configuration.disabled.contains(rule.id) else { continue }
@@ -219,9 +261,11 @@ public struct CodeScanner: Sendable {
             // Only the rule's keywords present in the file need looking for on each line.
             let keywords = Self.keywordIndex.keywords(of: ruleIndex, present: present)
             guard !keywords.isEmpty else { continue }
+            if rawLines == nil { rawLines = ByteSearch.lineRanges(scanned.lowercased) }
             var hits: [Finding] = []
             for lineIndex in scanned.lines.indices {
                 let line = scanned.lines[lineIndex]
+                if lineIndex < rawLines!.count, !ByteSearch.containsAny(scanned.lowercased, in: rawLines![lineIndex], keywords) { continue }
                 if rule.skipsTestsAndPreviews && scanned.previewLines.contains(line.number) { continue }
                 let candidates: [String]
                 switch rule.target {
@@ -239,7 +283,7 @@ public struct CodeScanner: Sendable {
                 if scanned.isSuppressed(rule.id, line: line.number) { continue }
                 hits.append(Finding(ruleId: rule.id, source: .codescan, severity: rule.severity, guideline: rule.guideline, title: rule.title,
                                     detail: rule.detail, fix: rule.fix, file: scanned.file.path, line: line.number,
-                                    code: String(line.raw.trimmingCharacters(in: .whitespaces).prefix(200))))
+                                    code: String(line.raw.trimmedSpaces.prefix(200))))
                 if rule.scope == .oncePerProject { break }
             }
             if hits.count > rule.minimumHitsPerFile { found += hits }

@@ -27,9 +27,10 @@ struct EntitlementsScanner: Sendable {
     }
 
     /// Capability keywords, then "group." and the keychain access-group APIs, searched in one pass per file.
-    static let keywordIndex = KeywordIndex(groups: capabilities.map(\.keywords) + [
+    static let keywordGroups: [[[UInt8]]] = capabilities.map(\.keywords) + [
         ["group.".utf8.map { $0 }], ["ksecattraccessgroup".utf8.map { $0 }, "accessgroup".utf8.map { $0 }],
-    ])
+    ]
+    static var keywordIndex: KeywordGroups { ScanKeywords.entitlements }
     static let appGroupGroup = capabilities.count
     static let keychainGroup = capabilities.count + 1
 
@@ -64,7 +65,7 @@ struct EntitlementsScanner: Sendable {
         let targets = targets.filter { $0.entitlements != nil || $0.isFromProjectFile }
         guard !targets.isEmpty else { return [] }
         let sources = files.filter { FileKind.native.contains($0.file.kind) && !$0.file.isTest }
-        let presence = sources.map { Self.keywordIndex.present(in: $0.lowercased) }
+        let presence = sources.map(\.present)
         var findings: [Finding] = []
         for target in targets {
             if let problem = target.entitlements?.problem {
@@ -89,7 +90,7 @@ struct EntitlementsScanner: Sendable {
             use: for (file, present) in compiled where !Self.keywordIndex.keywords(of: index, present: present).isEmpty {
                 for line in file.lines where capability.pattern.matches(line.code) {
                     findings.append(finding(capability.ruleId, detail: "\(capability.name) is used in target \(target.name), whose entitlements (\(entitlements.path)) lack \(capability.key).",
-                                            file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                            file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                     break use
                 }
             }
@@ -102,12 +103,12 @@ struct EntitlementsScanner: Sendable {
         var findings: [Finding] = []
         let keychainGroups = Set(entitlements.keychainGroups.map(Self.withoutTeamPrefix))
         for (file, present) in compiled {
-            if present[Self.keywordIndex.groups[Self.appGroupGroup][0]] {
+            if Self.keywordIndex.has(Self.appGroupGroup, present: present) {
                 for line in file.lines {
                     for literal in line.strings where Self.appGroupLiteral.matches(literal) && !entitlements.appGroups.contains(literal) {
                         findings.append(finding("app-group-not-entitled", title: "App Group \(literal) not entitled in target \(target.name)",
                                                 detail: "Target \(target.name) compiles this file but its entitlements (\(entitlements.path)) do not list \(literal); the shared container will be nil at run time.",
-                                                file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                                file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                     }
                 }
             }
@@ -116,7 +117,7 @@ struct EntitlementsScanner: Sendable {
                     for literal in line.strings where !literal.isEmpty && !keychainGroups.contains(Self.withoutTeamPrefix(literal)) {
                         findings.append(finding("keychain-group-not-entitled", title: "Keychain group \(literal) not entitled in target \(target.name)",
                                                 detail: "Target \(target.name) compiles this file but keychain-access-groups in \(entitlements.path) does not list \(literal); keychain calls will fail with errSecMissingEntitlement.",
-                                                file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                                file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                     }
                 }
             }

@@ -54,12 +54,13 @@ struct KidsScanner: Sendable {
     static let gate = try! NSRegularExpression(pattern:
         #"(?i)parent(?:al)?_?gate|grown_?ups?_?(?:only|gate|check)|adult_?(?:check|gate|verification)|age_?gate|isParentVerified|parentVerified|passParentGate"#)
 
-    static let keywordIndex = KeywordIndex(groups: [
+    static var keywordIndex: KeywordGroups { ScanKeywords.kids }
+    static let keywordGroups: [[[UInt8]]] = [
         ["import", "include"].map(ByteSearch.lowered),
         ["open", "link(", "sfsafariviewcontroller", "sharelink", "mfmailcompose", "skstoreproduct", "openbrowserasync"].map(ByteSearch.lowered),
         ["purchase", "skpaymentqueue"].map(ByteSearch.lowered),
         ["trackingauthorization", "advertisingidentifier", "asidentifiermanager"].map(ByteSearch.lowered),
-    ])
+    ]
 
     static let rules: [RuleInfo] = [
         RuleInfo(id: "kids-third-party-analytics", severity: .critical, guideline: "1.3", title: "Third-party analytics in a Kids Category app",
@@ -78,7 +79,7 @@ struct KidsScanner: Sendable {
 
     func finding(_ id: String, title: String? = nil, detail: String, file: ScannedFile, line: LexedLine?) -> Finding {
         Self.info(id).finding(source: .codescan, title: title, detail: detail, file: file.file.path, line: line?.number ?? 0,
-                              code: line?.raw.trimmingCharacters(in: .whitespaces))
+                              code: line?.raw.trimmedSpaces)
     }
 
     func scan(_ files: [ScannedFile]) -> [Finding] {
@@ -90,8 +91,7 @@ struct KidsScanner: Sendable {
                 continue
             }
             guard FileKind.source.contains(file.file.kind) || file.file.kind == .dependencies else { continue }
-            let present = Self.keywordIndex.present(in: file.lowercased)
-            func has(_ group: Int) -> Bool { !Self.keywordIndex.keywords(of: group, present: present).isEmpty }
+            func has(_ group: Int) -> Bool { Self.keywordIndex.has(group, present: file.present) }
             if has(0) || file.file.kind == .dependencies || name == "Package.swift" { findings += sdkFindings(file) }
             if has(3) {
                 for line in file.lines where Self.tracking.matches(line.code) {

@@ -46,7 +46,7 @@ struct MetadataScanner: Sendable {
         requirement("NSLocalNetworkUsageDescription", "Local Network", ["nwbrowser", "netservicebrowser"], [#"\bNWBrowser\s*\(|\bNetServiceBrowser\s*\("#]),
     ]
 
-    static let keywordIndex = KeywordIndex(groups: requirements.map(\.keywords))
+    static var keywordIndex: KeywordGroups { ScanKeywords.metadata }
 
     static let rules: [RuleInfo] = [
         RuleInfo(id: "purpose-string-missing", severity: .critical, guideline: "5.1.1", title: "API used without its purpose string",
@@ -114,12 +114,12 @@ struct MetadataScanner: Sendable {
             FileKind.native.contains(file.file.kind) && !file.file.isTest && target.compiles(file.file.path, singleTarget: singleTarget)
         }
         // Each source file is searched for every requirement's keywords once.
-        let presence = sources.map { Self.keywordIndex.present(in: $0.lowercased) }
+        let presence = sources.map(\.present)
         for (index, requirement) in Self.requirements.enumerated() where target.info[requirement.key] == nil {
             guard let (file, line) = firstUse(of: index, in: sources, presence: presence) else { continue }
             findings.append(finding("purpose-string-missing", title: "\(requirement.name) used without \(requirement.key)",
                                     detail: "This code needs \(requirement.key) in \(label)'s Info.plist; without it the app crashes on first use and the upload is rejected (ITMS-90683).",
-                                    file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                    file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
         }
         // Display name and launch screen belong to apps; an extension has neither.
         guard target.kind == .application else { return findings }
@@ -166,7 +166,7 @@ struct MetadataScanner: Sendable {
             }
             for (key, value) in (ios["infoPlist"] as? [String: Any] ?? [:]).sorted(by: { $0.key < $1.key }) where key.hasSuffix("UsageDescription") {
                 guard let text = value as? String else { continue }
-                if FileRules.isVague(text) || text.trimmingCharacters(in: .whitespaces).count < 20 {
+                if FileRules.isVague(text) || text.trimmedSpaces.count < 20 {
                     findings.append(finding("purpose-string-vague", title: "Vague permission purpose string: \(key)",
                                             detail: "\"\(text)\" does not say why the app needs it.", file: path))
                 }

@@ -46,7 +46,7 @@ public struct PrivacyScanner: Sendable {
     ]
 
     /// All category keywords in one index, so each file is searched once.
-    static let keywordIndex = KeywordIndex(groups: categories.map(\.keywords))
+    static var keywordIndex: KeywordGroups { ScanKeywords.privacy }
 
     static func category(_ key: String, _ name: String, _ reasons: Set<String>, _ kinds: Set<FileKind>, _ keywords: [String],
                          _ patterns: [String]) -> Category {
@@ -150,12 +150,16 @@ public struct PrivacyScanner: Sendable {
         // Required-Reason API use, first use per category and manifest group.
         var reported = Set<String>()
         for file in files where file.file.kind.language != nil || file.file.kind == .json {
-            let present = Self.keywordIndex.present(in: file.lowercased)
+            let present = file.present
+            var rawLines: [Range<Int>]?
             for (index, category) in Self.categories.enumerated() where category.kinds.contains(file.file.kind) {
                 let keywords = Self.keywordIndex.keywords(of: index, present: present)
-                guard !keywords.isEmpty,
-                      let line = file.lines.first(where: { line in
-                          ByteSearch.containsAny(ByteSearch.lowered(line.code), keywords) && category.patterns.contains { $0.matches(line.code) }
+                guard !keywords.isEmpty else { continue }
+                // A line can use the API only if its raw text holds a keyword.
+                if rawLines == nil { rawLines = ByteSearch.lineRanges(file.lowercased) }
+                guard let line = file.lines.first(where: { line in
+                          line.number <= rawLines!.count && ByteSearch.containsAny(file.lowercased, in: rawLines![line.number - 1], keywords)
+                              && category.patterns.contains { $0.matches(line.code) }
                       })
                 else { continue }
                 let covering = Self.manifests(covering: file.file.path, in: manifests)
@@ -166,13 +170,13 @@ public struct PrivacyScanner: Sendable {
                         reported.insert(key)
                         findings.append(finding("required-reason-no-manifest", title: "Required Reason API used without privacy manifest: \(category.name)",
                                                 detail: "\(category.key) is used here and the project has no privacy manifest.",
-                                                file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                                file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                     }
                 } else if !covering.contains(where: { $0.accessed[category.key] != nil }) {
                     reported.insert(key)
                     findings.append(finding("required-reason-undeclared", title: "Required Reason API used but not declared: \(category.name)",
                                             detail: "\(category.key) is missing from \(covering.map(\.path).joined(separator: ", ")).",
-                                            file: file.file.path, line: line.number, code: line.raw.trimmingCharacters(in: .whitespaces)))
+                                            file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                 }
             }
         }
