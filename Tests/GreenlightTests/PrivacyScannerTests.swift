@@ -119,6 +119,10 @@ func privacyFindings(_ files: [String: String]) throws -> [Finding] {
         #expect(ids.isSuperset(of: ["expo-icon-missing", "expo-version-missing", "expo-bundle-id-invalid", "expo-description-missing",
                                      "privacy-policy-missing", "purpose-string-vague", "privacy-manifest-missing", "required-reason-no-manifest"]))
         #expect(!ids.contains("expo-name-missing") && !ids.contains("expo-bundle-id-missing"))
+        // The missing icon is reported once, by metadata, not again by codescan's expo-config-check.
+        #expect(!ids.contains("expo-config-check"))
+        let codescanOnly = try ProjectScan(scanners: [.code]).run(root: Self.fixtures.appendingPathComponent("ExpoApp")).findings
+        #expect(codescanOnly.contains { $0.ruleId == "expo-config-check" && $0.title == "Missing app icon in Expo config" })
     }
 
     @Test func theCleanAppStaysGreenlitWithEveryScanner() throws {

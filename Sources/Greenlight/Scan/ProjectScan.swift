@@ -51,7 +51,13 @@ public struct ProjectScan: Sendable {
             var codeFindings = read.findings
             // With the metadata scanner judging purpose strings as built (build settings merged),
             // the codescan rules that read raw plist files would only repeat it.
-            if scanners.contains(.metadata) { codeFindings.removeAll { ["missing-privacy-keys", "vague-purpose-string"].contains($0.ruleId) } }
+            // Likewise metadata's expo-icon-missing / expo-bundle-id-missing cover app.json (not app.config.js).
+            if scanners.contains(.metadata) {
+                codeFindings.removeAll { finding in
+                    ["missing-privacy-keys", "vague-purpose-string"].contains(finding.ruleId)
+                        || (finding.ruleId == "expo-config-check" && (finding.file as NSString).lastPathComponent == "app.json")
+                }
+            }
             findings += codeFindings
         }
 
