@@ -32,6 +32,13 @@ let package = Package(
         .target(name: "Hub"),
         .target(name: "Audio"),
 
+        // Speech: pocketsphinx in-process, espeak-ng and flite voices.
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        .target(name: "Speech", dependencies: [
+            "Audio", "CPocketSphinx",
+            .product(name: "Crypto", package: "swift-crypto"),
+        ]),
+
         // Effects behind small clients.
         .target(name: "Storage", dependencies: [
             .product(name: "AsyncKit", package: "async-kit"),
@@ -80,6 +87,7 @@ let package = Package(
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Audio"]),
         .testTarget(name: "MailClientTests", dependencies: [
             "MailClient",
             .product(name: "NIOCore", package: "swift-nio"),

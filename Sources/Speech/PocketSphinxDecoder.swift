@@ -1,0 +1,173 @@
+import CPocketSphinx
+import Foundation
+
+/// One pocketsphinx decoder (not thread-safe: one utterance at a time; the pool hands it out).
+/// pocketsphinx 5prealpha keeps its log sink and some front-end tables in process globals, so
+/// logging is switched off once and decoders are made and freed one at a time (measured clean
+/// under helgrind that way).
+final class PocketSphinxDecoder: @unchecked Sendable {
+    private static let lifecycle: NSLock = {
+        err_set_logfp(nil)
+        return NSLock()
+    }()
+
+    struct Model: Sendable {
+        var acousticModel: String
+        var languageModel: String
+        var dictionary: String
+
+        static let debian = Model(acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
+                                  languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
+                                  dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
+
+        var isInstalled: Bool {
+            [acousticModel, languageModel, dictionary].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+        }
+    }
+
+    private let decoder: OpaquePointer
+    private let config: OpaquePointer
+    private let defaultSearch: String
+    let frameRate: Double
+
+    init(model: Model, extraArguments: [String] = []) throws(SpeechError) {
+        guard model.isInstalled else { throw .engineUnavailable("the pocketsphinx en-us model is not installed (apt-get install pocketsphinx-en-us)") }
+        // -remove_silence no: with the default, frames the voice detector cuts are dropped from the
+        // count and word times after a pause come out early.
+        let arguments = ["-hmm", model.acousticModel, "-lm", model.languageModel, "-dict", model.dictionary, "-remove_silence", "no"] + extraArguments
+        Self.lifecycle.lock()
+        defer { Self.lifecycle.unlock() }
+        // cmd_ln_init is variadic (not callable from Swift); cmd_ln_parse_r takes an argv array.
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        guard let config = cStrings.withUnsafeMutableBufferPointer({ buffer in
+            cmd_ln_parse_r(nil, ps_args(), Int32(buffer.count), buffer.baseAddress, 1)
+        }) else { throw .engineUnavailable("pocketsphinx rejected its configuration") }
+        guard let decoder = ps_init(config) else {
+            cmd_ln_free_r(config)
+            throw .engineUnavailable("pocketsphinx could not load its model")
+        }
+        self.config = config
+        self.decoder = decoder
+        self.defaultSearch = ps_get_search(decoder).map { String(cString: $0) } ?? "_default"
+        self.frameRate = Double(cmd_ln_int_r(config, "-frate"))
+    }
+
+    deinit {
+        Self.lifecycle.lock()
+        ps_free(decoder)
+        cmd_ln_free_r(config)
+        Self.lifecycle.unlock()
+    }
+
+    /// Decodes one utterance of 16 kHz mono samples.
+    func decode(_ samples: [Int16], mode: RecognitionMode) throws(SpeechError) -> (words: [RecognizedWord], alternatives: [String]) {
+        let search = try activate(mode)
+        defer {
+            ps_set_search(decoder, defaultSearch)
+            if search != defaultSearch { ps_unset_search(decoder, search) }
+        }
+        // With silence removal off (for true word times) the decoder hears words in digital
+        // silence; audio that never rises above a whisper has no words. (After the mode is set, so
+        // a bad grammar is reported whatever the audio.)
+        guard SpeechActivity.hasSpeech(samples) else { return ([], []) }
+        guard ps_start_utt(decoder) == 0 else { throw .engineUnavailable("could not start an utterance") }
+        samples.withUnsafeBufferPointer { buffer in
+            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        ps_end_utt(decoder)
+        var words = segments()
+        var alternatives: [String] = []
+        if case .grammar = mode {
+            // A grammar search reports no posteriors per segment; the lattice has them.
+            let posteriors = latticePosteriors()
+            if posteriors.count == words.count {
+                for index in words.indices { words[index].confidence = posteriors[index] }
+            }
+            alternatives = nbest(limit: 5)
+        }
+        return (words, alternatives)
+    }
+
+    private func activate(_ mode: RecognitionMode) throws(SpeechError) -> String {
+        switch mode {
+        case .freeSpeech:
+            return defaultSearch
+        case .grammar(let jsgf):
+            let name = "grammar"
+            guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else { throw .invalidGrammar("pocketsphinx could not compile it (check the syntax and that every word is in the dictionary)") }
+            ps_set_search(decoder, name)
+            return name
+        case .keywords:
+            // pocketsphinx 5prealpha's keyword search (ps_set_kws) detected nothing on clear flite
+            // speech at any threshold (1e-20…1e+5), so keywords are found in the free-speech
+            // transcript instead (see `KeywordSpotter`).
+            return defaultSearch
+        }
+    }
+
+    /// The best path's words (fillers and silences left out) with times and posteriors.
+    private func segments() -> [RecognizedWord] {
+        let logmath = ps_get_logmath(decoder)
+        var words: [RecognizedWord] = []
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            var startFrame: Int32 = 0, endFrame: Int32 = 0
+            ps_seg_frames(current, &startFrame, &endFrame)
+            var acoustic: Int32 = 0, language: Int32 = 0, backoff: Int32 = 0
+            let probability = ps_seg_prob(current, &acoustic, &language, &backoff)
+            if let raw = ps_seg_word(current) {
+                let word = String(cString: raw)
+                if let cleaned = Self.spokenWord(word) {
+                    words.append(RecognizedWord(word: cleaned, start: Double(startFrame) / frameRate, end: Double(endFrame + 1) / frameRate,
+                                                confidence: min(1, max(0, logmath_exp(logmath, probability)))))
+                }
+            }
+            segment = ps_seg_next(current)
+        }
+        return words
+    }
+
+    /// Posterior probabilities of the best path's words (fillers left out), first word first.
+    private func latticePosteriors() -> [Double] {
+        guard let lattice = ps_get_lattice(decoder) else { return [] }
+        let logmath = ps_get_logmath(decoder)
+        var link = ps_lattice_bestpath(lattice, nil, 1.0, 1.0 / 20.0)
+        ps_lattice_posterior(lattice, nil, 1.0 / 20.0)
+        var posteriors: [Double] = []
+        while let current = link {
+            var acoustic: Int32 = 0
+            let probability = ps_latlink_prob(lattice, current, &acoustic)
+            if let raw = ps_latlink_word(lattice, current), Self.spokenWord(String(cString: raw)) != nil {
+                posteriors.append(min(1, max(0, logmath_exp(logmath, probability))))
+            }
+            link = ps_latlink_pred(current)
+        }
+        return posteriors.reversed()
+    }
+
+    /// Distinct hypotheses, best first.
+    private func nbest(limit: Int) -> [String] {
+        var seen: [String] = []
+        var iterator = ps_nbest(decoder)
+        var examined = 0
+        while let current = iterator, seen.count < limit, examined < 200 {
+            examined += 1
+            var score: Int32 = 0
+            if let raw = ps_nbest_hyp(current, &score) {
+                let hypothesis = String(cString: raw).split(separator: " ").compactMap { Self.spokenWord(String($0)) }.joined(separator: " ")
+                if !hypothesis.isEmpty && !seen.contains(hypothesis) { seen.append(hypothesis) }
+            }
+            iterator = ps_nbest_next(current)
+        }
+        if let iterator { ps_nbest_free(iterator) }
+        return seen
+    }
+
+    /// "hello(2)" → "hello"; silences, sentence marks and noise fillers → nil.
+    static func spokenWord(_ token: String) -> String? {
+        if token.hasPrefix("<") || token.hasPrefix("[") || token.hasPrefix("+") || token.isEmpty { return nil }
+        if let paren = token.firstIndex(of: "("), token.hasSuffix(")") { return String(token[..<paren]) }
+        return token
+    }
+}

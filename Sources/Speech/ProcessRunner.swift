@@ -1,0 +1,44 @@
+import Foundation
+
+/// Runs a program with arguments (never a shell) and returns its standard output.
+enum ProcessRunner {
+    struct Failure: Error { let message: String }
+
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30) async throws -> Data {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, input: input, timeout: timeout) })
+            }
+        }
+    }
+
+    static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval) throws -> Data {
+        guard let path = locate(executable) else { throw Failure(message: "\(executable) is not installed") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe(), errors = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(input) }
+        try? stdin.fileHandleForWriting.close()
+        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        timer.cancel()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            throw Failure(message: "\(executable) failed (\(process.terminationStatus)): \(errorText.prefix(300))")
+        }
+        return data
+    }
+
+    static func locate(_ executable: String) -> String? {
+        if executable.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil }
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
+        return paths.map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+}
