@@ -55,7 +55,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Storage", "MailClient",
+            "Hub", "Audio", "Speech", "Storage", "MailClient",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -67,7 +67,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/openapi.yaml")]),
         .executableTarget(name: "funzone", dependencies: [
-            "FunZoneServer", "Storage",
+            "FunZoneServer", "Storage", "Speech",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -94,7 +94,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
-            "FunZoneServer", "Hub", "Storage", "MailClient",
+            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -22,6 +22,7 @@ public enum FunZoneApp {
         HubController(services: services).addRoutes(to: api)
         AppRequestsController(services: services).addRoutes(to: api)
         StoreController(services: services).addRoutes(to: api)
+        SpeechController(services: services).addRoutes(to: api)
         return router
     }
 

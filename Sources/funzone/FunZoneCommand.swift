@@ -4,6 +4,7 @@ import FunZoneServer
 import Hub
 import Logging
 import MailClient
+import Speech
 import Storage
 
 @main
@@ -58,6 +59,8 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("read-cache-ttl"),
             help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
     var readCacheTTL: Double = 1
+    @Option(name: .customLong("speech-cache-mb"), help: "Megabytes of spoken audio kept on disk (least recently used go first).")
+    var speechCacheMB = 64
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     func run() async throws {
@@ -84,6 +87,9 @@ struct Serve: AsyncParsableCommand {
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
+            speech: SpeechServices(speaker: SpeechSpeaker(cache: try SpeechCache(
+                directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),
+                maximumBytes: speechCacheMB * 1024 * 1024))),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
                            readCacheTTL: max(0, readCacheTTL)))
         let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080

@@ -1,8 +1,10 @@
 """Schemathesis fuzzes every operation of /api/openapi.yaml against a live server, signed in as a
 parent: whatever it sends, the server must never answer 5xx (a 5xx is always a bug)."""
 import json
+import os
 import subprocess
 import urllib.request
+from pathlib import Path
 
 from test_cli import Client
 
@@ -19,7 +21,9 @@ def test_no_input_makes_a_server_error(server, tmp_path):
          "--header", f"Cookie: fz_session={token}", "--header", f"X-CSRF-Token: {session['csrfToken']}",
          "--checks", "not_a_server_error", "--max-examples", "30", "--exclude-path", "/api/signout", "--seed", "1",
          "--report", "junit", "--report-dir", str(tmp_path)],
-        capture_output=True, text=True, timeout=600, cwd=tmp_path)  # its cache stays out of the repository
+        capture_output=True, text=True, timeout=600, cwd=tmp_path,  # its cache stays out of the repository
+        env={**os.environ, "SCHEMATHESIS_HOOKS": "schemathesis_hooks",
+             "PYTHONPATH": str(Path(__file__).parent) + os.pathsep + os.environ.get("PYTHONPATH", "")})
     assert result.returncode == 0, result.stdout[-4000:]
     assert " passed" in result.stdout
     # The server is still healthy afterwards.

@@ -23,6 +23,7 @@ public struct Services: Sendable {
     public let payments: any PaymentProvider
     public let mailer: any Mailer
     public let metrics: PrometheusCollectorRegistry
+    public let speech: SpeechServices
     public let options: Options
     let cache: ReadCache
 
@@ -51,7 +52,7 @@ public struct Services: Sendable {
     public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock = .live,
                 hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
                 mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-                options: Options = Options()) {
+                speech: SpeechServices = SpeechServices(), options: Options = Options()) {
         self.database = database
         self.families = FamilyStore(database: database)
         self.children = ChildStore(database: database)
@@ -67,6 +68,7 @@ public struct Services: Sendable {
         self.payments = payments
         self.mailer = mailer
         self.metrics = metrics
+        self.speech = speech
         self.options = options
         self.cache = ReadCache(ttl: options.readCacheTTL)
     }

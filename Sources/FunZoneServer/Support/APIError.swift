@@ -4,6 +4,7 @@ import HTTPTypes
 import Hub
 import Hummingbird
 import NIOCore
+import Speech
 import Storage
 
 /// Every error the API sends: `{"error": {"code": "...", "message": "..."}}` with its status.
@@ -60,6 +61,7 @@ extension APIError {
         case let error as APIError: self = error
         case let error as HubError: self = APIError(hub: error)
         case let error as AudioError: self = APIError(audio: error)
+        case let error as SpeechError: self = APIError(speech: error)
         case StorageError.duplicateEmail:
             self = APIError(status: .conflict, code: "email_taken", message: "That e-mail address already has an account.")
         case StorageError.notFound: self = .notFound("item")
@@ -104,6 +106,17 @@ extension APIError {
             self = APIError(status: .unprocessableContent, code: "bad_audio", message: "The recording is empty or cut short.")
         case .tooLong(_, let limit):
             self = APIError(status: .contentTooLarge, code: "audio_too_long", message: "Recordings can be at most \(Int(limit)) seconds.")
+        }
+    }
+
+    private init(speech error: SpeechError) {
+        switch error {
+        case .invalidGrammar: self = .invalid("grammar", error.description)
+        case .invalidKeywords: self = .invalid("keywords", error.description)
+        case .unknownVoice: self = .invalid("voice", error.description + " See /api/speech/voices.")
+        case .invalidText(let why): self = .invalid("text", why)
+        case .engineUnavailable, .synthesisFailed, .remote:
+            self = APIError(status: .serviceUnavailable, code: "speech_unavailable", message: error.description)
         }
     }
 

@@ -1,0 +1,96 @@
+import Audio
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Hub
+import NIOCore
+import Speech
+
+/// Speech for every app: the voices, text to speech (cached, with an ETag) and recognition of an
+/// uploaded WAV. Any signed-in device of the family may use it; each family has a rate limit.
+struct SpeechController {
+    let services: Services
+
+    /// 60 s of 48 kHz stereo 16-bit WAV is 11.5 MB.
+    static let uploadLimit = 12 * 1024 * 1024
+    static let maximumSeconds: TimeInterval = 60
+    static let perFamily = RateLimit(limit: 120, window: 60)
+    static let wavTypes: Set<String> = ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"]
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("speech/voices", use: voices)
+        api.get("speech/say", use: say)
+        api.post("speech/transcribe", use: transcribe)
+    }
+
+    struct VoicesResponse: Codable {
+        let voices: [Voice]
+        let formats: [String]
+    }
+
+    @Sendable func voices(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireSession()
+        return try JSONResponse.make(VoicesResponse(voices: await services.speech.speaker.voices(), formats: SpeechAudioFormat.allCases.map(\.rawValue)))
+    }
+
+    @Sendable func say(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let query = request.uri.queryParameters
+        func number(_ name: String) throws -> Double {
+            guard let raw = query.get(name) else { return 1 }
+            guard let value = Double(raw) else { throw APIError.invalid(name, "\(name) must be a number.") }
+            return value
+        }
+        guard let formatName = query.get("format") ?? Optional("wav"), let format = SpeechAudioFormat(rawValue: formatName) else {
+            throw APIError.invalid("format", "format must be wav or opus.")
+        }
+        let speech = try SpeechRequest(text: query.get("text") ?? "", voiceId: query.get("voice") ?? SpeechServices.defaultVoice,
+                                       rate: number("rate"), pitch: number("pitch"), format: format).validated()
+        let etag = "\"\(speech.cacheKey)\""
+        if request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, max-age=86400"])
+        }
+        try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
+        let audio = try await services.speech.speaker.synthesize(speech)
+        return Response(status: .ok, headers: [.contentType: format.contentType, .eTag: etag, .cacheControl: "private, max-age=86400"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: audio)))
+    }
+
+    @Sendable func transcribe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let contentType, Self.wavTypes.contains(contentType) else {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_audio", message: "Send the recording as a WAV file (Content-Type: audio/wav).")
+        }
+        let mode = try Self.mode(request)
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: Self.uploadLimit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit: Self.uploadLimit)
+        }
+        let data = Data(buffer: buffer)
+        let info = try WAVFile.validate(data, maximumDuration: Self.maximumSeconds)
+        try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
+        let samples = PCMConversion.speechSamples(data, info: info)
+        let transcript = try await services.speech.recognizer.transcribe(samples, mode: mode)
+        return try JSONResponse.make(transcript)
+    }
+
+    /// `mode=free` (default), `mode=grammar&grammar=<JSGF>`, `mode=keywords&keywords=a,b`.
+    static func mode(_ request: Request) throws -> RecognitionMode {
+        let query = request.uri.queryParameters
+        switch query.get("mode") ?? "free" {
+        case "free": return .freeSpeech
+        case "grammar":
+            guard let grammar = query.get("grammar"), !grammar.isEmpty else { throw APIError.invalid("grammar", "mode=grammar needs a JSGF grammar.") }
+            guard grammar.utf8.count <= 16 * 1024 else { throw APIError.invalid("grammar", "The grammar is longer than 16 KB.") }
+            return .grammar(grammar)
+        case "keywords":
+            let phrases = (query.get("keywords") ?? "").split(separator: ",").map(String.init)
+            return .keywords(try KeywordSpotter.validated(phrases))
+        default:
+            throw APIError.invalid("mode", "mode must be free, grammar or keywords.")
+        }
+    }
+}

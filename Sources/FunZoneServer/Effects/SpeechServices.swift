@@ -1,0 +1,17 @@
+import Foundation
+import Speech
+
+/// The speech engines the routes use: pocketsphinx and the espeak-ng/flite speaker by default;
+/// tests or a deployment may plug in another recogniser (e.g. a Whisper-compatible service).
+public struct SpeechServices: Sendable {
+    public let recognizer: any SpeechRecognizer
+    public let speaker: any SpeechSynthesizer
+
+    /// A clear US English voice that pocketsphinx also understands.
+    public static let defaultVoice = "flite:slt"
+
+    public init(recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), speaker: any SpeechSynthesizer = SpeechSpeaker(cache: nil)) {
+        self.recognizer = recognizer
+        self.speaker = speaker
+    }
+}
