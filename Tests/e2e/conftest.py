@@ -29,10 +29,12 @@ def free_port():
 
 @pytest.fixture(scope="session")
 def mic_wav():
-    """Three seconds of a voice-band tone sweep: what the fake microphone 'says'."""
-    path = Path(tempfile.mkdtemp()) / "mic.wav"
-    subprocess.run(["sox", "-n", "-r", "48000", "-c", "1", "-b", "16", str(path), "synth", "3", "sine", "300-900", "vol", "0.6"],
-                   check=True)
+    """What the fake microphone says (it loops): a flite voice asking for music, at 48 kHz like a
+    laptop microphone, with a pause after it."""
+    folder = Path(tempfile.mkdtemp())
+    spoken, path = folder / "spoken.wav", folder / "mic.wav"
+    subprocess.run(["flite", "-voice", "kal16", "-t", "music please", "-o", str(spoken)], check=True)
+    subprocess.run(["sox", str(spoken), "-r", "48000", "-c", "1", "-b", "16", str(path), "pad", "0.2", "1.2"], check=True)
     return path
 
 

@@ -29,6 +29,10 @@ def test_first_run_to_an_approved_request(server, browser):
     time.sleep(2.5)
     click(d, "#stop-button")
     find(d, "dialog.sheet audio")  # the recording came back as playable audio
+    # Dictation: the server recognised what the microphone said and wrote it in the message.
+    wait_text(d, "dialog.sheet .hint", "Edit your message", timeout=20)
+    dictated = d.find_element(By.CSS_SELECTOR, "#request-text").get_attribute("value")
+    assert "music" in dictated, dictated
     fill(d, "#request-text", "I want to make drum songs!")
     click(d, "#send-button")
     wait_text(d, ".sent", "Sent!")

@@ -6,12 +6,13 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
+import { transcribe } from "../shared/speech.js";
 
 export function requestApp(app) {
   return openSheet({
     label: `Ask for ${app.name}`,
     render(body, close) {
-      const state = { phase: "prompt", text: "", audio: null, recording: null, error: "", sending: false };
+      const state = { phase: "prompt", text: "", audio: null, recording: null, error: "", sending: false, writing: false };
       let audioURL = null;
 
       const heading = () => [
@@ -45,7 +46,18 @@ export function requestApp(app) {
           state.error = "That recording didn't work. You can type your wish instead!";
         }
         state.phase = "review";
+        state.writing = Boolean(state.audio) && !state.text;
         render();
+        if (!state.writing) return;
+        // Dictation: what the child said becomes the message they can fix before sending.
+        try {
+          const heard = await transcribe(state.audio.blob);
+          if (!state.text && heard.text) state.text = heard.text;
+        } catch {
+          // The recording still goes to the grown-ups; the child can type.
+        }
+        state.writing = false;
+        if (state.phase === "review") render();
       };
 
       const send = async () => {
@@ -82,8 +94,9 @@ export function requestApp(app) {
           textarea.addEventListener("input", () => { state.text = textarea.value; });
           if (audioURL) URL.revokeObjectURL(audioURL);
           audioURL = state.audio ? URL.createObjectURL(state.audio.blob) : null;
+          textarea.disabled = state.writing;
           mount(body, ...heading(), error,
-            h("p", { class: "hint" }, "Edit your message, then send:"),
+            h("p", { class: "hint", role: "status" }, state.writing ? "Writing down what you said… ✍️" : "Edit your message, then send:"),
             textarea,
             audioURL ? h("audio", { controls: true, src: audioURL, "aria-label": "Your recording" }) : null,
             h("div", { class: "row" },

@@ -22,17 +22,18 @@ export async function loadSession() {
 
 export function rememberCsrf(token) { csrfToken = token; }
 
-/** Calls the API. `body` is sent as JSON; a 204 resolves to null. */
-export async function api(path, { method = "GET", body } = {}) {
+/** Calls the API. `body` is sent as JSON, or `raw` (a Blob) as `contentType`; a 204 resolves to null. */
+export async function api(path, { method = "GET", body, raw, contentType } = {}) {
   const headers = { Accept: "application/json" };
   if (method !== "GET" && method !== "HEAD") {
     if (csrfToken === null && path !== "/api/session") await loadSession();
     headers["X-CSRF-Token"] = csrfToken ?? "";
   }
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (raw !== undefined) headers["Content-Type"] = contentType ?? raw.type;
   const response = await fetch(path, {
     method, headers, credentials: "same-origin",
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body),
   });
   if (response.status === 204) return null;
   const type = response.headers.get("Content-Type") ?? "";
