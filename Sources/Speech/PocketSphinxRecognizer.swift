@@ -27,7 +27,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer {
     public nonisolated func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let decoder = try await checkOut()
         do {
-            let (words, alternatives) = try await Self.run { try decoder.decode(samples, mode: mode) }
+            let (words, alternatives) = try await offCooperativePool { try decoder.decode(samples, mode: mode) }
             await checkIn(decoder)
             let duration = Double(samples.count) / 16_000
             if case .keywords(let phrases) = mode {
@@ -40,20 +40,13 @@ public actor PocketSphinxRecognizer: SpeechRecognizer {
         }
     }
 
-    /// Decoding blocks its thread for up to a few seconds: keep it off the cooperative pool.
-    private static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
     private func checkOut() async throws -> PocketSphinxDecoder {
         if let decoder = idle.popLast() { return decoder }
         if created < capacity {
             created += 1
             do {
                 let model = model, extraArguments = extraArguments
-                return try await Self.run { try PocketSphinxDecoder(model: model, extraArguments: extraArguments) }
+                return try await offCooperativePool { try PocketSphinxDecoder(model: model, extraArguments: extraArguments) }
             } catch {
                 created -= 1
                 throw error

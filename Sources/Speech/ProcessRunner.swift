@@ -5,11 +5,7 @@ enum ProcessRunner {
     struct Failure: Error { let message: String }
 
     static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30) async throws -> Data {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try runBlocking(executable, arguments, input: input, timeout: timeout) })
-            }
-        }
+        try await offCooperativePool { try runBlocking(executable, arguments, input: input, timeout: timeout) }
     }
 
     static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval) throws -> Data {

@@ -41,7 +41,7 @@ struct SpeechController {
             guard let value = Double(raw) else { throw APIError.invalid(name, "\(name) must be a number.") }
             return value
         }
-        guard let formatName = query.get("format") ?? Optional("wav"), let format = SpeechAudioFormat(rawValue: formatName) else {
+        guard let format = SpeechAudioFormat(rawValue: query.get("format") ?? "wav") else {
             throw APIError.invalid("format", "format must be wav or opus.")
         }
         let speech = try SpeechRequest(text: query.get("text") ?? "", voiceId: query.get("voice") ?? SpeechServices.defaultVoice,

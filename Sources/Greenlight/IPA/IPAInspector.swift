@@ -134,11 +134,11 @@ public struct IPAInspector: Sendable {
             findings.append(finding("ipa-ats-disabled", detail: "NSAllowsArbitraryLoads is true: every connection may use plain HTTP.", file: file))
         }
         for (key, name) in FileRules.purposeKeys {
-            guard let value = plist[key] as? String else { continue }
-            let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty {
+            guard let value = plist[key] as? String, let (problem, text) = FileRules.purposeProblem(value) else { continue }
+            switch problem {
+            case .empty:
                 findings.append(finding("ipa-purpose-string-empty", title: "\(name) purpose string is empty", detail: "\(key) is empty.", file: file))
-            } else if text.count < 15 || FileRules.isVague(text) {
+            case .vague:
                 findings.append(finding("ipa-purpose-string-vague", title: "\(name) purpose string may be too vague",
                                         detail: "\(key) is \"\(text)\".", file: file))
             }

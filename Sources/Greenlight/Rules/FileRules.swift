@@ -29,6 +29,16 @@ public enum FileRules {
         return vaguePhrases.contains { $0.firstMatch(in: text, range: range) != nil }
     }
 
+    /// What is wrong with a purpose string as built: nothing, empty, or too vague (under 15
+    /// characters or a stock phrase). Judged the same for project targets and .ipa files.
+    enum PurposeProblem { case empty, vague }
+
+    static func purposeProblem(_ value: String) -> (PurposeProblem, text: String)? {
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.isEmpty { return (.empty, text) }
+        return text.count < 15 || isVague(text) ? (.vague, text) : nil
+    }
+
     /// Parses XML or binary plist data into a dictionary.
     public static func dictionary(_ data: Data) -> [String: Any]? {
         (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: Any]

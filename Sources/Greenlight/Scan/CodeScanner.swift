@@ -167,8 +167,6 @@ public struct CodeScanner: Sendable {
         return .success(make(file, bytes: data))
     }
 
-    static func make(_ file: ProjectFile, text: String) -> ScannedFile { make(file, bytes: Array(text.utf8)) }
-
     static func make(_ file: ProjectFile, bytes: [UInt8]) -> ScannedFile {
         let text = String(decoding: bytes, as: UTF8.self)
         let language: SourceLanguage? = file.kind == .json ? .javascript : file.kind.language

@@ -99,12 +99,12 @@ struct MetadataScanner: Sendable {
                                     detail: "\(key) = \"\(value)\" in \(label).", file: target.definedIn))
         }
         for (key, name) in FileRules.purposeKeys {
-            guard let value = target.info[key] else { continue }
-            let text = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            if text.isEmpty {
+            guard let value = target.info[key], let (problem, text) = FileRules.purposeProblem(value) else { continue }
+            switch problem {
+            case .empty:
                 findings.append(finding("purpose-string-empty", title: "\(name) purpose string is empty",
                                         detail: "\(key) is empty for \(label).", file: target.definedIn))
-            } else if FileRules.isVague(text) || text.count < 15 {
+            case .vague:
                 findings.append(finding("purpose-string-vague", title: "\(name) purpose string may be too vague",
                                         detail: "\"\(text)\" (\(key), \(label)) does not say why the app needs it.", file: target.definedIn))
             }
