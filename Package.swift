@@ -87,7 +87,12 @@ let package = Package(
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
-        .testTarget(name: "SpeechTests", dependencies: ["Speech", "Audio"]),
+        .testTarget(name: "SpeechTests", dependencies: [
+            "Speech", "Audio",
+            // A small OpenAI-compatible transcription server for the remote recogniser's tests.
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "MailClientTests", dependencies: [
             "MailClient",
             .product(name: "NIOCore", package: "swift-nio"),

@@ -28,6 +28,7 @@ public enum WAVFile {
     /// Parses the RIFF/WAVE header of `data`: PCM integer (8–32 bit) or float (32/64 bit), any rate and channel count.
     public static func parse(_ data: Data) throws(AudioError) -> WAVInfo {
         let bytes = [UInt8](data)
+        guard !bytes.isEmpty else { throw .empty }
         guard bytes.count >= 12, ascii(bytes, 0, 4) == "RIFF", ascii(bytes, 8, 4) == "WAVE" else { throw .notWAV }
         var offset = 12
         var format: (tag: Int, channels: Int, rate: Int, bits: Int)?

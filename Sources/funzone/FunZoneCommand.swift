@@ -61,6 +61,11 @@ struct Serve: AsyncParsableCommand {
     var readCacheTTL: Double = 1
     @Option(name: .customLong("speech-cache-mb"), help: "Megabytes of spoken audio kept on disk (least recently used go first).")
     var speechCacheMB = 64
+    @Option(name: .customLong("recognizer-url"), help: ArgumentHelp(
+        "An OpenAI-compatible transcription service for free speech, e.g. a whisper.cpp server (env FUNZONE_RECOGNIZER_URL; its key in FUNZONE_RECOGNIZER_KEY). Grammars and spelling stay on pocketsphinx.",
+        valueName: "url"))
+    var recognizerURL: String?
+    @Option(name: .customLong("recognizer-model"), help: "The model name sent to --recognizer-url.") var recognizerModel = "whisper-1"
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
 
     func run() async throws {
@@ -87,11 +92,14 @@ struct Serve: AsyncParsableCommand {
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
-            speech: SpeechServices(speaker: SpeechSpeaker(cache: try SpeechCache(
+            speech: SpeechServices(recognizer: try recognizer(), speaker: SpeechSpeaker(cache: try SpeechCache(
                 directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),
                 maximumBytes: speechCacheMB * 1024 * 1024))),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
                            readCacheTTL: max(0, readCacheTTL)))
+        if let remote = try recognizer() as? OpenAITranscriptionRecognizer {
+            logger.notice("free speech is recognised by \(remote.endpoint.absoluteString) (model \(remote.model))")
+        }
         let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
         if try await services.families.familyCount() == 0 {
             logger.notice("""
@@ -102,6 +110,21 @@ struct Serve: AsyncParsableCommand {
         let app = FunZoneApp.buildApplication(services: services, webRoot: webRoot, host: host, port: port, logger: logger)
         try await app.runService()
     }
+}
+
+extension Serve {
+    /// pocketsphinx, or a remote service for free speech with pocketsphinx for grammars.
+    func recognizer() throws -> any SpeechRecognizer {
+        let environment = ProcessInfo.processInfo.environment
+        guard let address = recognizerURL ?? environment["FUNZONE_RECOGNIZER_URL"], !address.isEmpty else { return Self.local }
+        guard let url = URL(string: address), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            throw ValidationError("--recognizer-url must be an http(s) address, e.g. http://127.0.0.1:8178.")
+        }
+        return OpenAITranscriptionRecognizer(baseURL: url, model: recognizerModel, apiKey: environment["FUNZONE_RECOGNIZER_KEY"],
+                                             constrained: Self.local)
+    }
+
+    private static let local = PocketSphinxRecognizer()
 }
 
 struct Migrate: AsyncParsableCommand {

@@ -49,7 +49,7 @@ func makeWAV(format: UInt16 = 1, channels: UInt16 = 1, rate: UInt32 = 16000, bit
 
     @Test func rejectsWhatIsNotPCMWAV() {
         #expect(throws: AudioError.notWAV) { try WAVFile.parse(Data("hello world, not audio".utf8)) }
-        #expect(throws: AudioError.notWAV) { try WAVFile.parse(Data()) }
+        #expect(throws: AudioError.empty) { try WAVFile.parse(Data()) }
         #expect(throws: AudioError.self) { try WAVFile.parse(makeWAV(format: 2)) }  // ADPCM
         #expect(throws: AudioError.self) { try WAVFile.parse(makeWAV(bits: 12)) }
         #expect(throws: AudioError.self) { try WAVFile.parse(makeWAV(channels: 0)) }

@@ -4,6 +4,8 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+import Audio
+import Speech
 @testable import FunZoneServer
 
 /// The speech routes through the real engines: what /api/speech/say speaks, /api/speech/transcribe hears.
@@ -97,4 +99,61 @@ import Testing
             #expect(try await tablet.request(.get, "/api/speech/say?text=hi&voice=espeak-ng:en-us").status == .ok)
         }
     }
+
+    @Test(arguments: TestDatabase.all)
+    func anyWAVABrowserSendsIsHeardAndLimitsHold(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let tablet = try await app.setUpFamily()
+            let said = try await tablet.request(.get, "/api/speech/say?text=hello%20world%20this%20is%20a%20test&voice=flite:kal16")
+            let speech = PCMConversion.monoSamples(Data(buffer: said.body), info: try WAVFile.parse(Data(buffer: said.body)))
+            func heard(_ wav: Data) async throws -> String {
+                let response = try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: wav), headers: Self.wav)
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                return (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?["text"] as? String ?? ""
+            }
+            // Stereo 44.1 kHz 16-bit (a desktop browser's recording) and 8-bit unsigned mono at 16 kHz.
+            let cd = PCMConversion.resample(speech, from: 16_000, to: 44_100)
+            #expect(try await heard(pcmWAV(cd, rate: 44_100, channels: 2, bits: 16)) == "hello world this is a test")
+            #expect(try await heard(pcmWAV(speech, rate: 16_000, channels: 1, bits: 8)).hasPrefix("hello world"))
+
+            try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(), headers: Self.wav),
+                                 status: .unprocessableContent, code: "bad_audio")
+            // Ten minutes: over the byte limit at 16 kHz 16-bit, and over the duration limit at 8 kHz 8-bit (4.8 MB).
+            try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: toneWAV(seconds: 600)), headers: Self.wav),
+                                 status: .contentTooLarge, code: "body_too_large")
+            let tenMinutes = pcmWAV([Float](repeating: 0.1, count: 8_000 * 600), rate: 8_000, channels: 1, bits: 8)
+            try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: tenMinutes), headers: Self.wav),
+                                 status: .contentTooLarge, code: "audio_too_long")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func aFailingRemoteRecognizerIsA502WithoutItsDetails(_ db: TestDatabase) async throws {
+        let remote = OpenAITranscriptionRecognizer(baseURL: URL(string: "http://127.0.0.1:9")!, apiKey: "sk-secret", timeout: 5)
+        try await TestApp.run(db, speech: SpeechServices(recognizer: remote)) { app in
+            let tablet = try await app.setUpFamily()
+            let response = try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: toneWAV(seconds: 1)), headers: Self.wav)
+            try expectErrorShape(response, status: .badGateway, code: "speech_unavailable")
+            let body = String(buffer: response.body)
+            #expect(!body.contains("127.0.0.1") && !body.contains("sk-secret"))
+        }
+    }
+}
+
+/// PCM WAV bytes of mono samples (-1…1), copied to every channel; 8-bit is unsigned as WAV has it.
+func pcmWAV(_ samples: [Float], rate: Int, channels: Int, bits: Int) -> Data {
+    var data = Data()
+    func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    let bytesPerFrame = channels * bits / 8
+    data.append(contentsOf: Array("RIFF".utf8)); append(UInt32(36 + samples.count * bytesPerFrame)); data.append(contentsOf: Array("WAVEfmt ".utf8))
+    append(UInt32(16)); append(UInt16(1)); append(UInt16(channels)); append(UInt32(rate)); append(UInt32(rate * bytesPerFrame))
+    append(UInt16(bytesPerFrame)); append(UInt16(bits))
+    data.append(contentsOf: Array("data".utf8)); append(UInt32(samples.count * bytesPerFrame))
+    for sample in samples {
+        let clipped = max(-1, min(1, sample))
+        for _ in 0..<channels {
+            if bits == 8 { data.append(UInt8(clamping: Int((clipped * 127).rounded()) + 128)) } else { append(Int16(clipped * 32_767)) }
+        }
+    }
+    return data
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Speech
 
 /// Turns every error into the API's one error shape. Anything unexpected is a 500 and is logged:
 /// a 5xx is always a bug.
@@ -11,6 +12,9 @@ struct ErrorMiddleware: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch {
+            if let speech = error as? SpeechError, case .remote = speech {
+                context.logger.warning("speech service failed", metadata: ["error": "\(speech)"])
+            }
             let apiError = APIError(error) ?? {
                 context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
                 return APIError(status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")

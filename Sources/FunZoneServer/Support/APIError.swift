@@ -115,8 +115,11 @@ extension APIError {
         case .invalidKeywords: self = .invalid("keywords", error.description)
         case .unknownVoice: self = .invalid("voice", error.description + " See /api/speech/voices.")
         case .invalidText(let why): self = .invalid("text", why)
-        case .engineUnavailable, .synthesisFailed, .remote:
+        case .engineUnavailable, .synthesisFailed:
             self = APIError(status: .serviceUnavailable, code: "speech_unavailable", message: error.description)
+        case .remote:
+            // The service's own words stay in the log: they can quote keys or internal addresses.
+            self = APIError(status: .badGateway, code: "speech_unavailable", message: "The recognition service did not answer properly. Try again in a moment.")
         }
     }
 
