@@ -4,7 +4,7 @@
 import { api } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
-import { startRecording } from "../shared/recorder.js";
+import { microphoneProblem, startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { transcribe } from "../shared/speech.js";
 
@@ -26,9 +26,13 @@ export function requestApp(app) {
         state.error = "";
         const fill = h("div", { class: "meter-fill" });
         try {
-          state.recording = await startRecording({ onLevel: (level) => { fill.style.transform = `scaleX(${level})`; } });
-        } catch {
-          state.error = "I can't hear the microphone. You can type your wish instead!";
+          state.recording = await startRecording({
+            maxSeconds: 30,
+            onLevel: (level) => { fill.style.transform = `scaleX(${level})`; },
+            onLimit: () => { if (state.phase === "recording") stopListening(); },
+          });
+        } catch (error) {
+          state.error = microphoneProblem(error);
           state.phase = "review";
           return render();
         }
@@ -39,6 +43,7 @@ export function requestApp(app) {
       const stopListening = async () => {
         sounds.tap();
         const recording = state.recording;
+        if (!recording) return;
         state.recording = null;
         try {
           state.audio = await recording.stop();

@@ -4,11 +4,15 @@
 const TARGET_RATE = 16000;
 
 /**
- * Starts recording. `onLevel(0…1)` is called about 20 times a second.
+ * Starts recording. `onLevel(0…1)` is called about 20 times a second; after `maxSeconds` the
+ * recording stops by itself and `onLimit()` is called (the page then calls stop() for the audio).
  * Returns { stop(): Promise<{ blob, base64, seconds }>, cancel() }.
- * Throws a DOMException ("NotAllowedError", "NotFoundError") if there is no microphone.
+ * Throws when there is no usable microphone: show `microphoneProblem(error)` to the child.
  */
-export async function startRecording({ onLevel = () => {}, maxSeconds = 60 } = {}) {
+export async function startRecording({ onLevel = () => {}, onLimit = () => {}, maxSeconds = 60 } = {}) {
+  if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
+    throw new DOMException("This browser cannot record here", "NotSupportedError");
+  }
   const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true } });
   const mimeType = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
@@ -29,7 +33,11 @@ export async function startRecording({ onLevel = () => {}, maxSeconds = 60 } = {
 
   const stopped = new Promise((resolve) => recorder.addEventListener("stop", resolve, { once: true }));
   recorder.start(250);
-  const limit = setTimeout(() => { if (recorder.state === "recording") recorder.stop(); }, maxSeconds * 1000);
+  const limit = setTimeout(() => {
+    if (recorder.state !== "recording") return;
+    recorder.stop();
+    onLimit();
+  }, maxSeconds * 1000);
 
   const release = () => {
     clearInterval(meter);
@@ -52,6 +60,31 @@ export async function startRecording({ onLevel = () => {}, maxSeconds = 60 } = {
       release();
     },
   };
+}
+
+/**
+ * What to tell a child when the microphone cannot be used, by the error startRecording threw:
+ * denied (by the child, a grown-up or a policy), missing, busy, or a page that may not record.
+ */
+export function microphoneProblem(error) {
+  switch (error?.name) {
+    case "NotAllowedError":
+    case "PermissionDeniedError":
+    case "SecurityError":
+      return "The microphone is switched off for this page. Ask a grown-up to allow it, or type instead!";
+    case "NotFoundError":
+    case "DevicesNotFoundError":
+    case "OverconstrainedError":
+      return "I can't find a microphone. You can type instead!";
+    case "NotReadableError":
+    case "TrackStartError":
+    case "AbortError":
+      return "Another app is using the microphone. Close it and try again, or type instead!";
+    case "NotSupportedError":
+      return "This browser can't record here (it needs a secure https page). You can type instead!";
+    default:
+      return "The microphone didn't start. Try again, or type instead!";
+  }
 }
 
 /** Decodes any browser recording and resamples it to 16 kHz mono 16-bit PCM WAV. */

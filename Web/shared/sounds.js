@@ -6,6 +6,21 @@ let context = null;
 
 export function isMuted() { return localStorage.getItem(KEY) === "1"; }
 
+const muteListeners = new Set();
+
+/** Calls `listener(muted)` when the switch flips, here or in another tab. */
+export function onMuteChange(listener) {
+  muteListeners.add(listener);
+  return () => muteListeners.delete(listener);
+}
+
+function announceMute() {
+  const muted = isMuted();
+  for (const listener of muteListeners) listener(muted);
+}
+
+addEventListener("storage", (event) => { if (event.key === KEY) announceMute(); });
+
 function tone(frequencies, duration = 0.12, type = "sine", gain = 0.15) {
   if (isMuted()) return;
   try {
@@ -43,6 +58,7 @@ export function muteButton() {
   };
   button.addEventListener("click", () => {
     localStorage.setItem(KEY, isMuted() ? "0" : "1");
+    announceMute();
     render();
     sounds.tap();
   });

@@ -1,10 +1,9 @@
 // Speech for every app, done by the server: voices, speaking text aloud (cached audio the page
 // plays, honouring the hub's mute switch) and recognising a recording (16 kHz WAV from recorder.js).
 import { api } from "./api.js";
-import { isMuted } from "./sounds.js";
+import { cancel, enqueue } from "./player.js";
 
 let voiceList = null;
-let playing = null;
 
 /** The server's voices: [{id, name, language, gender, engine}]. */
 export async function voices() {
@@ -19,24 +18,30 @@ export function speechURL(text, { voice, rate = 1, pitch = 1, format = "opus" } 
   return `/api/speech/say?${query}`;
 }
 
-/** Speaks `text`; resolves when it has been said (at once when muted). Stops what was playing. */
+/**
+ * Speaks `text` now, stopping what was playing; resolves with {played} when it has been said (at
+ * once when muted). Use `say` to queue behind what is playing instead.
+ */
 export function speak(text, options = {}) {
-  stopSpeaking();
-  if (isMuted() || !text) return Promise.resolve();
-  const audio = new Audio(speechURL(text, options));
-  playing = audio;
-  return new Promise((resolve) => {
-    const done = () => { if (playing === audio) playing = null; resolve(); };
-    audio.addEventListener("ended", done, { once: true });
-    audio.addEventListener("error", done, { once: true });
-    audio.play().catch(done);
-  });
+  cancel();
+  return say(text, options);
 }
 
-export function stopSpeaking() {
-  playing?.pause();
-  playing = null;
+/** Queues `text` after whatever is being said. `gap`: milliseconds of quiet after it. */
+export function say(text, { gap = 0, ...options } = {}) {
+  if (!text) return Promise.resolve({ played: false });
+  return enqueue(speechURL(text, options), { gap });
 }
+
+/** Spells a word aloud letter by letter ("C… A… T…"), each letter queued with a pause. */
+export function spellAloud(word, options = {}) {
+  cancel();
+  const letters = [...word].filter((c) => /\p{L}/u.test(c));
+  return Promise.all(letters.map((letter) => say(`${letter.toUpperCase()}.`, { gap: 350, ...options }))).then(() => undefined);
+}
+
+export { cancel as stopSpeaking } from "./player.js";
+export { isSpeaking, onSpeakingChange } from "./player.js";
 
 /**
  * Recognises a WAV recording. `mode`: "free" (default), "grammar" with a JSGF `grammar`, or
