@@ -26,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
     ],
     targets: [
         // Domain: pure Swift, Foundation only.
@@ -34,6 +35,8 @@ let package = Package(
 
         // Speech: pocketsphinx in-process, espeak-ng and flite voices.
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
+        // Spellflare's rules: word bank, levels, sessions, progress merging, spaced repetition.
+        .target(name: "Spelling"),
         .target(name: "Speech", dependencies: [
             "Audio", "CPocketSphinx",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -87,6 +90,10 @@ let package = Package(
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "SpellingTests", dependencies: [
+            "Spelling",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Audio",
             // A small OpenAI-compatible transcription server for the remote recogniser's tests.
