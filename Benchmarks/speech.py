@@ -6,6 +6,7 @@
 - text-to-speech time to first byte, uncached and cached.
 Usage: python3 Benchmarks/speech.py   (needs flite; builds funzone in release mode first)"""
 import concurrent.futures
+import contextlib
 import http.cookiejar
 import json
 import socket
@@ -47,8 +48,8 @@ class Family:
                                                            headers={"Content-Type": "application/json", "X-CSRF-Token": self.csrf}))
         self.csrf = json.load(response)["csrfToken"]
 
-    def transcribe(self, wav):
-        request = urllib.request.Request(self.url + "/api/speech/transcribe", data=wav, method="POST",
+    def transcribe(self, wav, query=""):
+        request = urllib.request.Request(self.url + "/api/speech/transcribe" + query, data=wav, method="POST",
                                          headers={"Content-Type": "audio/wav", "X-CSRF-Token": self.csrf})
         return json.load(self.opener.open(request))
 
@@ -78,7 +79,9 @@ def flite(text, voice, stretch, folder):
     return data, (len(data) - 44) / 2 / 16000
 
 
-def main():
+@contextlib.contextmanager
+def release_server():
+    """Builds funzone in release mode and serves it on a temporary SQLite database; yields the URL."""
     subprocess.run(["swift", "build", "-c", "release", "--product", "funzone"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     data_dir = Path(tempfile.mkdtemp(prefix="speech-bench-"))
     port = free_port()
@@ -92,6 +95,14 @@ def main():
                 break
             except OSError:
                 time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def main():
+    with release_server() as url:
         families = [Family(url, i) for i in range(4)]
         folder = Path(tempfile.mkdtemp(prefix="speech-set-"))
         samples = [(text, voice, rate, *flite(text, voice, rate, folder)) for text in SENTENCES for voice in VOICES for rate in RATES]
@@ -131,9 +142,6 @@ def main():
         cached = [families[3].first_byte(f"/api/speech/say?voice=flite:slt&text=word{i}") for i in range(10)]
         print(f"Text to speech (one word, flite slt, WAV): time to first byte uncached {statistics.median(uncached) * 1000:.1f} ms, "
               f"cached {statistics.median(cached) * 1000:.1f} ms (medians of 10)")
-    finally:
-        server.terminate()
-        server.wait()
 
 
 if __name__ == "__main__":

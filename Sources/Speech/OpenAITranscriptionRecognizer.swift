@@ -6,8 +6,9 @@ import FoundationNetworking
 
 /// A recogniser behind an OpenAI-compatible `POST /v1/audio/transcriptions` endpoint (OpenAI,
 /// a whisper.cpp server started with `--inference-path /v1/audio/transcriptions`, faster-whisper
-/// servers …). Free speech and keywords go to the service; such services have no grammars, so
-/// grammar mode is answered by `constrained` (pocketsphinx by default) when one is given.
+/// servers …). Free speech and keywords go to the service; such services have no grammars and
+/// drop filled pauses, so grammar and filler modes are answered by `constrained` (pocketsphinx by
+/// default) when one is given.
 public struct OpenAITranscriptionRecognizer: SpeechRecognizer {
     public let name: String
     public let endpoint: URL
@@ -36,9 +37,10 @@ public struct OpenAITranscriptionRecognizer: SpeechRecognizer {
     public func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let duration = Double(samples.count) / 16_000
         switch mode {
-        case .grammar:
+        case .grammar, .freeSpeechWithFillers:
             guard let constrained else {
-                throw SpeechError.invalidGrammar("the configured recogniser (\(name)) does not support grammars")
+                if case .grammar = mode { throw SpeechError.invalidGrammar("the configured recogniser (\(name)) does not support grammars") }
+                throw SpeechError.engineUnavailable("the configured recogniser (\(name)) cannot find fillers")
             }
             return try await constrained.transcribe(samples, mode: mode)
         case .keywords(let phrases):

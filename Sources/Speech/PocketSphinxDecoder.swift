@@ -91,7 +91,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
 
     private func activate(_ mode: RecognitionMode) throws(SpeechError) -> String {
         switch mode {
-        case .freeSpeech:
+        case .freeSpeech, .freeSpeechWithFillers:
             return defaultSearch
         case .grammar(let jsgf):
             let name = "grammar"
@@ -126,6 +126,35 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             segment = ps_seg_next(current)
         }
         return words
+    }
+
+    /// Every word and filler of the best path with times, for the filled-pause pass. The decode
+    /// runs in a forked child (see `fz_decode_in_child`): with a filler dictionary this build can
+    /// abort on some recordings. Its segments carry no probabilities (no lattice best path).
+    func decodeTokensIsolated(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
+        guard SpeechActivity.hasSpeech(samples) else { return [] }
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .engineUnavailable("no pipe for the filler pass") }
+        let child = samples.withUnsafeBufferPointer { fz_decode_in_child(decoder, $0.baseAddress, $0.count, fds[0], fds[1]) }
+        close(fds[1])
+        var output = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count > 0 { output.append(contentsOf: buffer[0..<count]) } else if count == 0 || errno != EINTR { break }
+        }
+        close(fds[0])
+        if child > 0 { var status: Int32 = 0; _ = waitpid(child, &status, 0) }
+        let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
+        guard child > 0, lines.last == "END" else { throw .engineUnavailable("the filler pass stopped on this recording") }
+        return lines.dropLast().compactMap { line -> DecodedToken? in
+            let parts = line.split(separator: " ")
+            guard parts.count == 3, let first = Int(parts[1]), let last = Int(parts[2]) else { return nil }
+            var token = String(parts[0])
+            if let paren = token.firstIndex(of: "("), token.hasSuffix(")") { token = String(token[..<paren]) }
+            guard !["<s>", "</s>", "<sil>", "[NOISE]"].contains(token) else { return nil }
+            return DecodedToken(token: token, start: Double(first) / frameRate, end: Double(last + 1) / frameRate)
+        }
     }
 
     /// Posterior probabilities of the best path's words (fillers left out), first word first.

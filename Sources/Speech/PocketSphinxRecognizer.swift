@@ -2,38 +2,67 @@ import Foundation
 
 /// pocketsphinx in-process, with a pool of decoders so concurrent requests do not queue behind
 /// one another; the pool is bounded (by default by the cores) since each decoder holds its own
-/// model search state and decoding is CPU-bound.
+/// model search state and decoding is CPU-bound. Filler analysis uses a second, lazily made pool
+/// whose decoders know the filled-pause phones.
 public actor PocketSphinxRecognizer: SpeechRecognizer {
     public nonisolated let name = "pocketsphinx"
-    let model: PocketSphinxDecoder.Model
-    let extraArguments: [String]
-    let capacity: Int
-    private var idle: [PocketSphinxDecoder] = []
-    private var created = 0
-    private var waiters: [CheckedContinuation<PocketSphinxDecoder, any Error>] = []
+    private let plain: DecoderPool
+    private let fillers: DecoderPool
 
     public init(poolSize: Int = ProcessInfo.processInfo.activeProcessorCount, extraArguments: [String] = []) {
-        self.model = .debian
-        self.extraArguments = extraArguments
-        self.capacity = max(1, poolSize)
+        plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
+        // -bestpath no: with a filler dictionary the lattice best path can abort inside 5prealpha.
+        fillers = DecoderPool(capacity: poolSize, arguments: { ["-fdict", try FilledPauses.dictionaryFile(), "-bestpath", "no"] + extraArguments })
     }
 
     /// Whether the engine and its model are installed.
     public nonisolated var isAvailable: Bool { PocketSphinxDecoder.Model.debian.isInstalled }
 
     /// Decoders made so far (for tests: the pool never grows past its capacity).
-    public var decodersCreated: Int { created }
+    public var decodersCreated: Int { get async { await plain.created } }
 
     public nonisolated func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
+        let duration = Double(samples.count) / 16_000
+        let (words, alternatives) = try await plain.use { decoder in try decoder.decode(samples, mode: mode) }
+        switch mode {
+        case .keywords(let phrases):
+            return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
+        case .freeSpeechWithFillers:
+            // If the filler pass fails on a recording (see decodeTokensIsolated), the words and the
+            // discourse markers still come back; `fillerPassFailed` says the filled pauses are missing.
+            let tokens = try? await fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
+            let (kept, filled) = tokens.map { FilledPauses.combine(words: words, fillerDecode: $0) } ?? (words, [])
+            let timeline = (kept.map { ($0.word, $0.start, $0.end) } + filled.map { ($0.word, $0.start, $0.end) }).sorted { $0.1 < $1.1 }
+            let markers = DiscourseMarkers.detect(in: timeline.map { (word: $0.0, start: $0.1, end: $0.2) })
+            var transcript = Transcript(words: kept, fillers: (filled + markers).sorted { $0.start < $1.start }, duration: duration, engine: name)
+            transcript.fillerPassFailed = tokens == nil
+            return transcript
+        case .freeSpeech, .grammar:
+            return Transcript(words: words, alternatives: alternatives, duration: duration, engine: name)
+        }
+    }
+}
+
+/// Decoders of one configuration, made lazily up to `capacity`; extra requests wait for a free one.
+actor DecoderPool {
+    let capacity: Int
+    private let arguments: @Sendable () throws -> [String]
+    private var idle: [PocketSphinxDecoder] = []
+    private(set) var created = 0
+    private var waiters: [CheckedContinuation<PocketSphinxDecoder, any Error>] = []
+
+    init(capacity: Int, arguments: @escaping @Sendable () throws -> [String]) {
+        self.capacity = max(1, capacity)
+        self.arguments = arguments
+    }
+
+    /// Runs `work` on a decoder off the cooperative pool (decoding blocks a thread for its length).
+    nonisolated func use<Result: Sendable>(_ work: @escaping @Sendable (PocketSphinxDecoder) throws -> Result) async throws -> Result {
         let decoder = try await checkOut()
         do {
-            let (words, alternatives) = try await offCooperativePool { try decoder.decode(samples, mode: mode) }
+            let result = try await offCooperativePool { try work(decoder) }
             await checkIn(decoder)
-            let duration = Double(samples.count) / 16_000
-            if case .keywords(let phrases) = mode {
-                return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
-            }
-            return Transcript(words: words, alternatives: alternatives, duration: duration, engine: name)
+            return result
         } catch {
             await checkIn(decoder)
             throw error
@@ -45,8 +74,8 @@ public actor PocketSphinxRecognizer: SpeechRecognizer {
         if created < capacity {
             created += 1
             do {
-                let model = model, extraArguments = extraArguments
-                return try await offCooperativePool { try PocketSphinxDecoder(model: model, extraArguments: extraArguments) }
+                let arguments = try arguments()
+                return try await offCooperativePool { try PocketSphinxDecoder(model: .debian, extraArguments: arguments) }
             } catch {
                 created -= 1
                 throw error
@@ -61,5 +90,18 @@ public actor PocketSphinxRecognizer: SpeechRecognizer {
         } else {
             idle.append(decoder)
         }
+    }
+}
+
+extension FilledPauses {
+    /// The filler dictionary written once per process to a temporary file pocketsphinx can read.
+    static func dictionaryFile() throws -> String {
+        try dictionaryPath.get()
+    }
+
+    private static let dictionaryPath: Result<String, any Error> = Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-fillers-\(ProcessInfo.processInfo.processIdentifier).dict")
+        try Data(dictionary.utf8).write(to: file, options: .atomic)
+        return file.path
     }
 }

@@ -31,12 +31,18 @@ public struct Transcript: Codable, Equatable, Sendable {
     public var utterances: [Utterance]
     /// Alternatives, best first (grammar mode), each a full hypothesis.
     public var alternatives: [String]
+    /// Filled pauses and discourse markers used as fillers (free speech with fillers), in time order.
+    public var fillers: [Filler]
+    /// True when filled pauses were asked for but could not be looked for in this recording.
+    public var fillerPassFailed = false
     /// Seconds of audio decoded.
     public var duration: Double
     public var engine: String
 
-    public init(words: [RecognizedWord], alternatives: [String] = [], duration: Double, engine: String, pause: Double = Transcript.utterancePause) {
+    public init(words: [RecognizedWord], alternatives: [String] = [], fillers: [Filler] = [], duration: Double, engine: String,
+                pause: Double = Transcript.utterancePause) {
         self.words = words
+        self.fillers = fillers
         self.text = words.map(\.word).joined(separator: " ")
         self.utterances = Self.utterances(words, pause: pause)
         self.alternatives = alternatives
@@ -68,6 +74,9 @@ public struct Transcript: Codable, Equatable, Sendable {
 public enum RecognitionMode: Equatable, Sendable {
     /// Any English speech (the default language model).
     case freeSpeech
+    /// Free speech, and the fillers in it: filled pauses (um, uh, er, ah, hmm) and discourse
+    /// markers used as fillers ("like", "you know", "I mean", "so", "basically", "actually").
+    case freeSpeechWithFillers
     /// Only what a JSGF grammar allows (letters of a spelling, yes/no, commands).
     case grammar(String)
     /// Spot these words or phrases in running speech.

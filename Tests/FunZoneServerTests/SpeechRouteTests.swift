@@ -38,6 +38,11 @@ import Speech
             let words = transcript["words"] as! [[String: Any]]
             #expect(words.count == 6 && words.allSatisfy { ($0["end"] as! Double) > ($0["start"] as! Double) })
             #expect((transcript["utterances"] as? [[String: Any]])?.count == 1)
+            #expect((transcript["fillers"] as? [Any])?.isEmpty == true)
+            let markers = try await tablet.request(.get, "/api/speech/say?text=it%20was,%20like,%20really%20huge&voice=flite:kal16")
+            let analysed = try await tablet.request(.post, "/api/speech/transcribe?fillers=true", body: markers.body, headers: Self.wav)
+            let fillers = (try JSONSerialization.jsonObject(with: Data(buffer: analysed.body)) as? [String: Any])?["fillers"] as? [[String: Any]]
+            #expect(fillers?.map { $0["word"] as? String } == ["like"] && fillers?.first?["kind"] as? String == "discourse-marker")
 
             let yes = try await tablet.request(.get, "/api/speech/say?text=no&voice=flite:kal16")
             let grammar = "#JSGF V1.0; grammar a; public <a> = yes | no;".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -70,6 +75,10 @@ import Speech
             try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(repeating: 0, count: SpeechController.uploadLimit + 1), headers: Self.wav),
                                  status: .contentTooLarge, code: "body_too_large")
             try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?mode=shout", body: tone, headers: Self.wav),
+                                 status: .unprocessableContent, code: "invalid_field")
+            try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?fillers=maybe", body: tone, headers: Self.wav),
+                                 status: .unprocessableContent, code: "invalid_field")
+            try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?mode=keywords&keywords=hi&fillers=true", body: tone, headers: Self.wav),
                                  status: .unprocessableContent, code: "invalid_field")
             try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?mode=grammar&grammar=zzqxv", body: tone, headers: Self.wav),
                                  status: .unprocessableContent, code: "invalid_field")

@@ -77,11 +77,19 @@ struct SpeechController {
         return try JSONResponse.make(transcript)
     }
 
-    /// `mode=free` (default), `mode=grammar&grammar=<JSGF>`, `mode=keywords&keywords=a,b`.
+    /// `mode=free` (default; `fillers=true` adds filled pauses and discourse markers),
+    /// `mode=grammar&grammar=<JSGF>`, `mode=keywords&keywords=a,b`.
     static func mode(_ request: Request) throws -> RecognitionMode {
         let query = request.uri.queryParameters
+        let fillers: Bool
+        switch query.get("fillers") ?? "false" {
+        case "true", "1": fillers = true
+        case "false", "0": fillers = false
+        default: throw APIError.invalid("fillers", "fillers must be true or false.")
+        }
+        if fillers && (query.get("mode") ?? "free") != "free" { throw APIError.invalid("fillers", "fillers=true needs mode=free.") }
         switch query.get("mode") ?? "free" {
-        case "free": return .freeSpeech
+        case "free": return fillers ? .freeSpeechWithFillers : .freeSpeech
         case "grammar":
             guard let grammar = query.get("grammar"), !grammar.isEmpty else { throw APIError.invalid("grammar", "mode=grammar needs a JSGF grammar.") }
             guard grammar.utf8.count <= 16 * 1024 else { throw APIError.invalid("grammar", "The grammar is longer than 16 KB.") }
