@@ -99,7 +99,7 @@ let package = Package(
             // A small OpenAI-compatible transcription server for the remote recogniser's tests.
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
+        ], exclude: ["Fixtures"]),
         .testTarget(name: "MailClientTests", dependencies: [
             "MailClient",
             .product(name: "NIOCore", package: "swift-nio"),

@@ -316,6 +316,8 @@ def main():
             (results_a if "words" in item else results_b).append((item, transcript, plain))
     print(f"Set A: {len(set_a)} recordings, Set B: {len(set_b)}; real-time factor with fillers {decode_time / audio_time:.3f} "
           "(two decodes: words with confidences, then the filler pass)")
+    failed = sum(1 for _, transcript, _ in results_a + results_b if transcript.get("fillerPassFailed"))
+    print(f"  recordings on which the filler pass aborted (its child process; the server kept going): {failed}")
     for name, subset in [("all voices", lambda item: True), ("tuning voices (kal16, awb)", lambda item: not item["held_out"]),
                          ("held-out voices (rms, slt)", lambda item: item["held_out"])]:
         a, b = score_a(results_a, subset), score_b(results_b, subset)
