@@ -134,7 +134,11 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     func decodeTokensIsolated(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
         guard SpeechActivity.hasSpeech(samples) else { return [] }
         var fds: [Int32] = [0, 0]
+        // Close-on-exec: programs spawned meanwhile (flite, espeak-ng) must not hold the pipe open; the
+        // forked child does not exec, so it keeps its end.
         guard pipe(&fds) == 0 else { throw .engineUnavailable("no pipe for the filler pass") }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
         let child = samples.withUnsafeBufferPointer { fz_decode_in_child(decoder, $0.baseAddress, $0.count, fds[0], fds[1]) }
         close(fds[1])
         var output = [UInt8]()
