@@ -154,8 +154,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         return lines.dropLast().compactMap { line -> DecodedToken? in
             let parts = line.split(separator: " ")
             guard parts.count == 3, let first = Int(parts[1]), let last = Int(parts[2]) else { return nil }
-            var token = String(parts[0])
-            if let paren = token.firstIndex(of: "("), token.hasSuffix(")") { token = String(token[..<paren]) }
+            let token = Self.withoutVariant(String(parts[0]))
             guard !["<s>", "</s>", "<sil>", "[NOISE]"].contains(token) else { return nil }
             return DecodedToken(token: token, start: Double(first) / frameRate, end: Double(last + 1) / frameRate)
         }
@@ -200,7 +199,12 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     /// "hello(2)" → "hello"; silences, sentence marks and noise fillers → nil.
     static func spokenWord(_ token: String) -> String? {
         if token.hasPrefix("<") || token.hasPrefix("[") || token.hasPrefix("+") || token.isEmpty { return nil }
-        if let paren = token.firstIndex(of: "("), token.hasSuffix(")") { return String(token[..<paren]) }
-        return token
+        return withoutVariant(token)
+    }
+
+    /// "hello(2)" → "hello": the dictionary's pronunciation variants are one word.
+    static func withoutVariant(_ token: String) -> String {
+        guard let paren = token.firstIndex(of: "("), token.hasSuffix(")") else { return token }
+        return String(token[..<paren])
     }
 }
