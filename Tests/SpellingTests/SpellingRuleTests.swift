@@ -189,3 +189,47 @@ struct WordListTests {
         }
     }
 }
+
+@Suite("the parent's report")
+struct SpellingReportTests {
+    let rome = TimeZone(identifier: "Europe/Rome")!
+    // 2027-03-10 12:00 UTC
+    let now = Date(timeIntervalSince1970: 1_804_680_000)
+
+    func result(_ word: String, _ firstTry: Bool, daysAgo: Double = 0, grade: Int = 2, level: Int = 1, seconds: Double = 10) -> WordResult {
+        WordResult(word: word, grade: grade, level: level, firstTry: firstTry, at: now.addingTimeInterval(-daysAgo * 86_400), seconds: seconds)
+    }
+
+    @Test("accuracy by grade and level, trouble words by miss rate, time capped per word")
+    func tallies() {
+        let report = SpellingReport(results: [
+            result("cat", true), result("said", false), result("said", false), result("said", true),
+            result("because", false), result("because", true), result("tree", true, level: 2, seconds: 3_600),
+            result("friend", true, grade: 3, level: 4),
+        ], now: now, timeZone: rome)
+        #expect(report.overall.answered == 8 && report.overall.firstTry == 5)
+        #expect(report.byGrade[2]?.answered == 7 && report.byGrade[3]?.accuracy == 1)
+        #expect(report.byLevel.map { "\($0.grade)-\($0.level)" } == ["2-1", "2-2", "3-4"])
+        #expect(report.byLevel[0].tally.answered == 6 && report.byLevel[0].tally.firstTry == 3)
+        #expect(report.troubleWords.map(\.word) == ["said", "because"])
+        #expect(report.troubleWords[0].misses == 2 && report.troubleWords[0].attempts == 3)
+        #expect(report.secondsPractised == 7 * 10 + 120)
+        #expect(report.lastPractised == now)
+    }
+
+    @Test("the streak counts days in a row in the family's time zone, ending today or yesterday")
+    func streak() {
+        #expect(SpellingReport(results: [], now: now, timeZone: rome).streakDays == 0)
+        let threeDays = [result("a", true), result("b", true, daysAgo: 1), result("c", true, daysAgo: 2), result("d", true, daysAgo: 4)]
+        #expect(SpellingReport(results: threeDays, now: now, timeZone: rome).streakDays == 3)
+        let endedYesterday = [result("b", true, daysAgo: 1), result("c", true, daysAgo: 2)]
+        #expect(SpellingReport(results: endedYesterday, now: now, timeZone: rome).streakDays == 2)
+        let broken = [result("c", true, daysAgo: 2)]
+        #expect(SpellingReport(results: broken, now: now, timeZone: rome).streakDays == 0)
+        // 23:30 UTC on the 9th is already the 10th in Rome: today there, yesterday in UTC.
+        let lateEvening = WordResult(word: "x", grade: 1, level: 1, firstTry: true, at: Date(timeIntervalSince1970: 1_804_635_000), seconds: 5)
+        #expect(SpellingReport.streak(days: [lateEvening.at], now: now, timeZone: rome) == 1)
+        #expect(SpellingReport.streak(days: [lateEvening.at, now.addingTimeInterval(-86_400 * 2)], now: now,
+                                      timeZone: TimeZone(identifier: "UTC")!) == 2)
+    }
+}
