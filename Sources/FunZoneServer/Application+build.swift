@@ -23,6 +23,8 @@ public enum FunZoneApp {
         AppRequestsController(services: services).addRoutes(to: api)
         StoreController(services: services).addRoutes(to: api)
         SpeechController(services: services).addRoutes(to: api)
+        SpellflareController(services: services).addRoutes(to: api)
+        SpellflareParentController(services: services).addRoutes(to: api)
         return router
     }
 

@@ -16,6 +16,16 @@ public struct WordHistory: Codable, Equatable, Sendable {
 
     public init(word: String) { self.word = word.lowercased() }
 
+    /// A history as it was stored.
+    public init(word: String, attempts: Int, misses: Int, lastSeen: Date?, box: Int, due: Date?) {
+        self.word = word.lowercased()
+        self.attempts = max(0, attempts)
+        self.misses = max(0, misses)
+        self.lastSeen = lastSeen
+        self.box = min(max(0, box), Self.intervals.count - 1)
+        self.due = due
+    }
+
     /// Records an answered word: right on the first try, or missed (wrong at least once, or given up).
     public mutating func record(firstTry: Bool, at now: Date) {
         attempts += 1

@@ -109,6 +109,92 @@ public enum Migrations {
                 UNIQUE (family_id, product_id))
             """,
         ]),
+        Migration(version: 3, name: "spellflare", statements: [
+            // Spellflare's settings per child (the name they play under, grade, voice).
+            """
+            CREATE TABLE spelling_players (
+                child_id TEXT PRIMARY KEY REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                grade BIGINT NOT NULL,
+                voice TEXT,
+                updated_at BIGINT NOT NULL)
+            """,
+            // Completed levels are rows, so merging progress from two devices is an insert that
+            // never removes anything; the level to play next only ever grows.
+            """
+            CREATE TABLE spelling_completed (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                grade BIGINT NOT NULL,
+                level BIGINT NOT NULL,
+                completed_at BIGINT NOT NULL,
+                PRIMARY KEY (child_id, grade, level))
+            """,
+            """
+            CREATE TABLE spelling_current (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                grade BIGINT NOT NULL,
+                level BIGINT NOT NULL,
+                PRIMARY KEY (child_id, grade))
+            """,
+            """
+            CREATE TABLE spelling_sessions (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                grade BIGINT NOT NULL,
+                level BIGINT NOT NULL,
+                state TEXT NOT NULL,
+                answers BIGINT NOT NULL DEFAULT 0,
+                started_at BIGINT NOT NULL,
+                finished_at BIGINT)
+            """,
+            "CREATE INDEX spelling_sessions_child ON spelling_sessions(child_id, started_at)",
+            """
+            CREATE TABLE spelling_results (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                session_id TEXT,
+                word TEXT NOT NULL,
+                grade BIGINT NOT NULL,
+                level BIGINT NOT NULL,
+                first_try BIGINT NOT NULL,
+                answered_at BIGINT NOT NULL,
+                seconds DOUBLE PRECISION NOT NULL)
+            """,
+            "CREATE INDEX spelling_results_child ON spelling_results(child_id, answered_at)",
+            """
+            CREATE TABLE spelling_words (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                word TEXT NOT NULL,
+                attempts BIGINT NOT NULL,
+                misses BIGINT NOT NULL,
+                box BIGINT NOT NULL,
+                last_seen BIGINT,
+                due BIGINT,
+                PRIMARY KEY (child_id, word))
+            """,
+            """
+            CREATE TABLE spelling_lists (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                words TEXT NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX spelling_lists_family ON spelling_lists(family_id)",
+            """
+            CREATE TABLE spelling_assignments (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                list_id TEXT NOT NULL REFERENCES spelling_lists(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                PRIMARY KEY (child_id, list_id))
+            """,
+        ]),
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

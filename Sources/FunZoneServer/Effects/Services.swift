@@ -15,6 +15,7 @@ public struct Services: Sendable {
     public let requests: AppRequestStore
     public let purchases: PurchaseStore
     public let hubs: HubStore
+    public let spelling: SpellingStore
     public let rateLimits: RateLimitStore
     public let blobs: any BlobStore
     public let registry: AppRegistry
@@ -60,6 +61,7 @@ public struct Services: Sendable {
         self.requests = AppRequestStore(database: database)
         self.purchases = PurchaseStore(database: database)
         self.hubs = HubStore(database: database)
+        self.spelling = SpellingStore(database: database)
         self.rateLimits = RateLimitStore(database: database)
         self.blobs = blobs
         self.registry = registry

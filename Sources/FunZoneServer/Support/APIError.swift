@@ -5,6 +5,7 @@ import Hub
 import Hummingbird
 import NIOCore
 import Speech
+import Spelling
 import Storage
 
 /// Every error the API sends: `{"error": {"code": "...", "message": "..."}}` with its status.
@@ -62,6 +63,7 @@ extension APIError {
         case let error as HubError: self = APIError(hub: error)
         case let error as AudioError: self = APIError(audio: error)
         case let error as SpeechError: self = APIError(speech: error)
+        case let error as SpellingError: self = APIError(spelling: error)
         case StorageError.duplicateEmail:
             self = APIError(status: .conflict, code: "email_taken", message: "That e-mail address already has an account.")
         case StorageError.notFound: self = .notFound("item")
@@ -120,6 +122,17 @@ extension APIError {
         case .remote:
             // The service's own words stay in the log: they can quote keys or internal addresses.
             self = APIError(status: .badGateway, code: "speech_unavailable", message: "The recognition service did not answer properly. Try again in a moment.")
+        }
+    }
+
+    private init(spelling error: SpellingError) {
+        switch error {
+        case .invalidGrade: self = .invalid("grade", error.description)
+        case .invalidLevel: self = .invalid("level", error.description)
+        case .levelLocked: self = APIError(status: .forbidden, code: "level_locked", message: error.description)
+        case .sessionOver: self = APIError(status: .conflict, code: "game_over", message: error.description)
+        case .noWords: self = APIError(status: .conflict, code: "no_words", message: error.description)
+        case .invalidWordList: self = APIError(status: .unprocessableContent, code: "invalid_word_list", message: error.description)
         }
     }
 

@@ -1,0 +1,329 @@
+import Foundation
+import Hub
+import Hummingbird
+import Spelling
+import Storage
+
+/// Spellflare for the child playing: their player card and progress, games of a level, answers
+/// (replayable from an offline outbox), progress merging and the gated reset.
+struct SpellflareController {
+    let services: Services
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("spellflare/me", use: me)
+        api.put("spellflare/player", use: savePlayer)
+        api.post("spellflare/sessions", use: start)
+        api.get("spellflare/sessions/:sessionId", use: session)
+        api.post("spellflare/sessions/:sessionId/answers", use: answer)
+        api.post("spellflare/progress/sync", use: sync)
+        api.post("spellflare/progress/reset", use: reset)
+    }
+
+    // MARK: - Player
+
+    struct PlayerView: Codable {
+        let name: String
+        let grade: Int
+        let voice: String?
+        /// False until the child finished onboarding (welcome, name, grade).
+        let onboarded: Bool
+    }
+
+    struct MeResponse: Codable {
+        let player: PlayerView
+        let progress: ProgressView
+        let adsRemoved: Bool
+        let assignedWords: Int
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let player = try await services.spelling.player(childId: child.id, familyId: session.familyId)
+        let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
+        let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
+        return try JSONResponse.make(MeResponse(
+            player: player.map { PlayerView(name: $0.name, grade: $0.grade, voice: $0.voice, onboarded: true) }
+                ?? PlayerView(name: child.name, grade: child.grade, voice: nil, onboarded: false),
+            progress: ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)),
+            adsRemoved: owned.contains(Store.removeAds.id), assignedWords: Set(assigned).count))
+    }
+
+    struct PlayerRequest: Codable {
+        let name: String
+        let grade: Int
+        let voice: String?
+    }
+
+    /// Onboarding and settings: the name Spellflare uses, the grade and the voice that says the words.
+    @Sendable func savePlayer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(PlayerRequest.self, context: context)
+        let name = try Account.validatedName(body.name, maxLength: 30)
+        guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
+        if let voice = body.voice, !(await services.speech.speaker.voices()).contains(where: { $0.id == voice }) {
+            throw APIError.invalid("voice", "There is no voice \"\(voice.prefix(40))\". See /api/speech/voices.")
+        }
+        try await services.spelling.savePlayer(SpellingPlayerRow(
+            childId: child.id, familyId: session.familyId, name: name, grade: body.grade, voice: body.voice,
+            updatedAt: services.clock.now().millis))
+        return try JSONResponse.make(PlayerView(name: name, grade: body.grade, voice: body.voice, onboarded: true))
+    }
+
+    // MARK: - Games
+
+    struct StartRequest: Codable {
+        let grade: Int
+        let level: Int
+    }
+
+    /// A game's state as the client shows and mirrors it (it keeps playing offline with these words).
+    struct SessionView: Codable {
+        let id: String
+        let grade: Int
+        let level: Int
+        let words: [String]
+        let position: Int
+        let correctCount: Int
+        let incorrectCount: Int
+        let triesOnWord: Int
+        let requiredCorrect: Int
+        let comeBackAfter: Int
+        let passed: Bool
+        let over: Bool
+        /// Answers applied so far: the `seq` the next answer must carry.
+        let answers: Int
+
+        init(id: String, _ game: SpellingSession, answers: Int) {
+            self.id = id
+            grade = game.grade
+            level = game.level
+            words = game.words
+            position = game.position
+            correctCount = game.correctCount
+            incorrectCount = game.incorrectCount
+            triesOnWord = game.triesOnWord
+            requiredCorrect = SpellingSession.requiredCorrect
+            comeBackAfter = SpellingSession.comeBackAfter
+            passed = game.isPassed
+            over = game.isOver
+            self.answers = answers
+        }
+    }
+
+    /// Starts a level the child has unlocked: review words due first, then the parent's list, then the word bank.
+    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(StartRequest.self, context: context)
+        try SpellingProgress.validate(grade: body.grade, level: body.level)
+        let now = services.clock.now()
+        let progress = try await services.spellingProgress(childId: child.id, familyId: session.familyId)
+        let histories = try await services.spelling.words(childId: child.id, familyId: session.familyId).map(WordHistory.init)
+        let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
+        var generator = SystemRandomNumberGenerator()
+        let game = try SpellingSession.start(grade: body.grade, level: body.level, progress: progress, assigned: assigned,
+                                             due: WordHistory.dueWords(histories, at: now), using: &generator)
+        let id = UUID().uuidString.lowercased()
+        try await services.spelling.insertSession(SpellingSessionRow(
+            id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
+            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil))
+        return try JSONResponse.make(SessionView(id: id, game, answers: 0), status: .created)
+    }
+
+    @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let row = try await game(context, childId: child.id, familyId: session.familyId)
+        return try JSONResponse.make(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
+    }
+
+    struct AnswerRequest: Codable {
+        /// How many answers the device had sent for this game before this one (0 for the first).
+        let seq: Int
+        /// What the child typed or spelled; absent when giving up.
+        let answer: String?
+        let giveUp: Bool?
+        /// Seconds from the word being spoken to this answer.
+        let seconds: Double?
+        /// When the child answered (a device sending its outbox late says when it really happened).
+        let answeredAt: Date?
+    }
+
+    struct AnswerResponse: Codable {
+        /// "correct", "incorrect" or "gaveUp"; absent for an answer the server already had.
+        let outcome: String?
+        let firstTry: Bool?
+        /// The word, for spelling out after giving up.
+        let word: String?
+        let session: SessionView
+        /// True when this answer passed the level (it is now completed and the next one unlocked).
+        let levelComplete: Bool
+        let duplicate: Bool
+    }
+
+    static let longestAnswer = 60
+
+    /// Checks one answer. Answers carry a sequence number, so an outbox replaying after a lost
+    /// response is answered with the current state instead of being counted twice.
+    @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(AnswerRequest.self, context: context, limit: 4096)
+        let giveUp = body.giveUp ?? false
+        guard giveUp || body.answer != nil else { throw APIError.invalid("answer", "Send the spelling, or giveUp: true.") }
+        guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
+            throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
+        }
+        let row = try await game(context, childId: child.id, familyId: session.familyId)
+        var game = try Self.decode(row.state)
+        if body.seq < row.answers {
+            return try JSONResponse.make(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
+                                                        levelComplete: false, duplicate: true))
+        }
+        guard body.seq == row.answers else {
+            throw APIError(status: .conflict, code: "answer_out_of_order",
+                           message: "Answer \(body.seq) arrived before answer \(row.answers): send them in order.")
+        }
+        guard let word = game.currentWord, !game.isOver else { throw SpellingError.sessionOver }
+        let now = services.clock.now()
+        let answeredAt = Self.plausible(body.answeredAt, now: now)
+        let wasPassed = game.isPassed
+        let outcome: String
+        var firstTry: Bool?
+        if giveUp {
+            _ = try game.giveUp()
+            outcome = "gaveUp"
+            firstTry = false
+        } else {
+            switch try game.answer(body.answer ?? "") {
+            case .correct(let first): outcome = "correct"; firstTry = first
+            case .incorrect: outcome = "incorrect"
+            }
+        }
+        var write = SpellingStore.AnswerWrite(state: try Self.encode(game), finishedAt: game.isOver ? now.millis : nil)
+        if let firstTry {
+            write.result = SpellingResultRow(
+                id: UUID().uuidString.lowercased(), familyId: session.familyId, childId: child.id, sessionId: row.id, word: word,
+                grade: game.grade, level: game.level, firstTry: firstTry, answeredAt: answeredAt.millis,
+                seconds: min(max(0, body.seconds ?? 0), 3600))
+            var history = try await services.spelling.word(word, childId: child.id, familyId: session.familyId).map(WordHistory.init)
+                ?? WordHistory(word: word)
+            history.record(firstTry: firstTry, at: answeredAt)
+            write.word = SpellingWordRow(history)
+        }
+        let levelComplete = game.isPassed && !wasPassed
+        if levelComplete {
+            write.completed = GradeLevel(grade: game.grade, level: game.level)
+            if game.level < SpellingProgress.levels.upperBound {
+                write.nextLevel = GradeLevel(grade: game.grade, level: game.level + 1)
+            }
+        }
+        guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, familyId: session.familyId,
+                                                     expectedAnswers: row.answers, write, now: now) else {
+            throw APIError(status: .conflict, code: "answer_out_of_order", message: "Another answer to this game arrived at the same time. Reload the game.")
+        }
+        return try JSONResponse.make(AnswerResponse(
+            outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil, session: SessionView(id: row.id, game, answers: row.answers + 1),
+            levelComplete: levelComplete, duplicate: false))
+    }
+
+    // MARK: - Progress
+
+    struct SyncRequest: Codable {
+        let completed: [GradeLevel]
+        let current: [GradeLevel]
+    }
+
+    static let maximumSyncItems = SpellingProgress.grades.count * SpellingProgress.levels.count
+
+    /// A device's progress (kept while it was offline) merged with the server's: completed levels
+    /// are united and current levels take the furthest, so no device can lose a completed level.
+    @Sendable func sync(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(SyncRequest.self, context: context, limit: 64 * 1024)
+        guard body.completed.count <= Self.maximumSyncItems, body.current.count <= Self.maximumSyncItems else {
+            throw APIError.invalid("completed", "At most \(Self.maximumSyncItems) levels can be sent.")
+        }
+        for item in body.completed + body.current { try SpellingProgress.validate(grade: item.grade, level: item.level) }
+        _ = try await services.spelling.mergeProgress(childId: child.id, familyId: session.familyId, completed: body.completed,
+                                                      current: body.current, now: services.clock.now())
+        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
+    }
+
+    struct ResetRequest: Codable { let grade: Int }
+
+    /// Starts a grade over. Behind the parent gate: a fresh gate pass (spent here) or the open parent area.
+    @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(ResetRequest.self, context: context)
+        guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
+        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: services.clock.now())
+        guard services.hasGatePass(session) || parentOpen else {
+            throw APIError(status: .forbidden, code: "gate_required", message: "A grown-up needs to answer the parent question first.")
+        }
+        try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade)
+        if !parentOpen { try await services.sessions.consumeGatePass(tokenHash: session.tokenHash) }
+        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
+    }
+
+    // MARK: - Helpers
+
+    private func game(_ context: AppRequestContext, childId: String, familyId: String) async throws -> SpellingSessionRow {
+        let id = try context.parameters.require("sessionId")
+        guard let row = try await services.spelling.session(id: id, childId: childId, familyId: familyId) else {
+            throw APIError.notFound("game")
+        }
+        return row
+    }
+
+    /// The device's answer time when it is believable (not in the future, at most 30 days old), otherwise now.
+    static func plausible(_ date: Date?, now: Date) -> Date {
+        guard let date, date <= now.addingTimeInterval(300), date >= now.addingTimeInterval(-30 * 86_400) else { return now }
+        return min(date, now)
+    }
+
+    static func encode(_ game: SpellingSession) throws -> String {
+        String(decoding: try JSONEncoder().encode(game), as: UTF8.self)
+    }
+
+    static func decode(_ state: String) throws -> SpellingSession {
+        try JSONDecoder().decode(SpellingSession.self, from: Data(state.utf8))
+    }
+}
+
+/// Progress per grade, as every Spellflare screen reads it.
+struct ProgressView: Codable {
+    struct Grade: Codable {
+        let grade: Int
+        let currentLevel: Int
+        let completedLevels: [Int]
+    }
+
+    let grades: [Grade]
+
+    init(_ progress: SpellingProgress) {
+        grades = SpellingProgress.grades.map {
+            Grade(grade: $0, currentLevel: progress.currentLevel(grade: $0), completedLevels: progress.completedLevels(grade: $0).sorted())
+        }
+    }
+}
+
+extension Services {
+    /// A child's progress from its rows.
+    func spellingProgress(childId: String, familyId: String) async throws -> SpellingProgress {
+        let rows = try await spelling.progress(childId: childId, familyId: familyId)
+        return SpellingProgress(completed: Dictionary(grouping: rows.completed, by: \.grade).mapValues { Set($0.map(\.level)) },
+                                current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max))
+    }
+}
+
+extension WordHistory {
+    init(_ row: SpellingWordRow) {
+        self.init(word: row.word, attempts: row.attempts, misses: row.misses, lastSeen: row.lastSeen.map(Date.init(millis:)),
+                  box: row.box, due: row.due.map(Date.init(millis:)))
+    }
+}
+
+extension SpellingWordRow {
+    init(_ history: WordHistory) {
+        self.init(word: history.word, attempts: history.attempts, misses: history.misses, box: history.box,
+                  lastSeen: history.lastSeen?.millis, due: history.due?.millis)
+    }
+}

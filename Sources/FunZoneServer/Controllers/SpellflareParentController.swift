@@ -1,0 +1,129 @@
+import Foundation
+import Hummingbird
+import Spelling
+import Storage
+
+/// Spellflare in the parent area: custom word lists, which child practises them, and each child's report.
+struct SpellflareParentController {
+    let services: Services
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("parent/spellflare/lists", use: lists)
+        api.post("parent/spellflare/lists", use: createList)
+        api.delete("parent/spellflare/lists/:listId", use: deleteList)
+        api.put("parent/spellflare/children/:childId/lists", use: assign)
+        api.get("parent/spellflare/children/:childId/report", use: report)
+    }
+
+    struct ListView: Codable {
+        let id: String
+        let name: String
+        let words: [String]
+        let createdAt: Date
+        /// Children this list is assigned to.
+        let childIds: [String]
+    }
+
+    @Sendable func lists(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let rows = try await services.spelling.lists(familyId: session.familyId)
+        var assigned: [String: [String]] = [:]
+        for child in try await services.children.children(familyId: session.familyId) {
+            for listId in try await services.spelling.assignedListIds(childId: child.id, familyId: session.familyId) {
+                assigned[listId, default: []].append(child.id)
+            }
+        }
+        return try JSONResponse.make(["lists": rows.map { view($0, childIds: assigned[$0.id] ?? []) }])
+    }
+
+    struct CreateListRequest: Codable {
+        let name: String
+        /// One word per line, or a CSV file's text.
+        let text: String
+    }
+
+    /// A pasted or uploaded list, validated whole: one bad line and nothing is saved.
+    @Sendable func createList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let body = try await request.decodeJSON(CreateListRequest.self, context: context, limit: 4 * WordList.maximumTextBytes)
+        let list = try WordList.parse(name: body.name, text: body.text)
+        let row = SpellingListRow(id: UUID().uuidString.lowercased(), familyId: session.familyId, name: list.name,
+                                  words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
+        try await services.spelling.insertList(row)
+        return try JSONResponse.make(view(row, childIds: []), status: .created)
+    }
+
+    @Sendable func deleteList(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("listId")
+        guard try await services.spelling.deleteList(id: id, familyId: session.familyId) else { throw APIError.notFound("word list") }
+        return JSONResponse.noContent()
+    }
+
+    struct AssignRequest: Codable { let listIds: [String] }
+
+    /// Sets the lists a child practises (their words come before the word bank's in each game).
+    @Sendable func assign(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let childId = try context.parameters.require("childId")
+        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
+        let body = try await request.decodeJSON(AssignRequest.self, context: context)
+        let known = Set(try await services.spelling.lists(familyId: session.familyId).map(\.id))
+        guard body.listIds.allSatisfy(known.contains) else { throw APIError.notFound("word list") }
+        try await services.spelling.assign(listIds: body.listIds, childId: childId, familyId: session.familyId)
+        return try JSONResponse.make(["listIds": try await services.spelling.assignedListIds(childId: childId, familyId: session.familyId)])
+    }
+
+    struct ReportView: Codable {
+        struct Tally: Codable {
+            let answered: Int
+            let firstTry: Int
+            let accuracy: Double
+            init(_ tally: SpellingReport.Tally) {
+                answered = tally.answered
+                firstTry = tally.firstTry
+                accuracy = tally.accuracy
+            }
+        }
+        struct GradeTally: Codable { let grade: Int; let tally: Tally }
+        struct LevelTally: Codable { let grade: Int; let level: Int; let tally: Tally }
+
+        let childId: String
+        let overall: Tally
+        let byGrade: [GradeTally]
+        let byLevel: [LevelTally]
+        let troubleWords: [SpellingReport.TroubleWord]
+        let secondsPractised: Double
+        let streakDays: Int
+        let lastPractised: Date?
+        let timeZone: String
+        let progress: ProgressView
+    }
+
+    /// Accuracy by grade and level, trouble words, time practised and the streak, in the parent's time zone.
+    @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let childId = try context.parameters.require("childId")
+        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
+        let zoneName = request.uri.queryParameters.get("timeZone") ?? "UTC"
+        guard let timeZone = TimeZone(identifier: zoneName) else {
+            throw APIError.invalid("timeZone", "\"\(zoneName.prefix(40))\" is not a time zone (for example Europe/Rome).")
+        }
+        let results = try await services.spelling.results(childId: childId, familyId: session.familyId).map {
+            WordResult(word: $0.word, grade: $0.grade, level: $0.level, firstTry: $0.firstTry, at: Date(millis: $0.answeredAt), seconds: $0.seconds)
+        }
+        let report = SpellingReport(results: results, now: services.clock.now(), timeZone: timeZone)
+        return try JSONResponse.make(ReportView(
+            childId: childId, overall: .init(report.overall),
+            byGrade: report.byGrade.keys.sorted().map { .init(grade: $0, tally: .init(report.byGrade[$0]!)) },
+            byLevel: report.byLevel.map { .init(grade: $0.grade, level: $0.level, tally: .init($0.tally)) },
+            troubleWords: report.troubleWords, secondsPractised: report.secondsPractised, streakDays: report.streakDays,
+            lastPractised: report.lastPractised, timeZone: timeZone.identifier,
+            progress: ProgressView(try await services.spellingProgress(childId: childId, familyId: session.familyId))))
+    }
+
+    private func view(_ row: SpellingListRow, childIds: [String]) -> ListView {
+        ListView(id: row.id, name: row.name, words: row.words.split(separator: "\n").map(String.init),
+                 createdAt: Date(millis: row.createdAt), childIds: childIds.sorted())
+    }
+}

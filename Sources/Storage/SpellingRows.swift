@@ -1,0 +1,116 @@
+import Foundation
+
+/// Spellflare's settings for one child.
+public struct SpellingPlayerRow: Codable, Sendable, Equatable {
+    public let childId: String
+    public let familyId: String
+    public let name: String
+    public let grade: Int
+    public let voice: String?
+    public let updatedAt: Int64
+    public init(childId: String, familyId: String, name: String, grade: Int, voice: String?, updatedAt: Int64) {
+        self.childId = childId
+        self.familyId = familyId
+        self.name = name
+        self.grade = grade
+        self.voice = voice
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A grade and level pair, as progress is stored.
+public struct GradeLevel: Codable, Sendable, Hashable {
+    public let grade: Int
+    public let level: Int
+    public init(grade: Int, level: Int) {
+        self.grade = grade
+        self.level = level
+    }
+}
+
+/// One game of a level; `state` is the domain session as JSON, `answers` counts applied answers
+/// so a device replaying its outbox cannot apply one twice.
+public struct SpellingSessionRow: Codable, Sendable, Equatable {
+    public let id: String
+    public let familyId: String
+    public let childId: String
+    public let grade: Int
+    public let level: Int
+    public let state: String
+    public let answers: Int
+    public let startedAt: Int64
+    public let finishedAt: Int64?
+    public init(id: String, familyId: String, childId: String, grade: Int, level: Int, state: String, answers: Int,
+                startedAt: Int64, finishedAt: Int64?) {
+        self.id = id
+        self.familyId = familyId
+        self.childId = childId
+        self.grade = grade
+        self.level = level
+        self.state = state
+        self.answers = answers
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+    }
+}
+
+/// One answered word.
+public struct SpellingResultRow: Codable, Sendable, Equatable {
+    public let id: String
+    public let familyId: String
+    public let childId: String
+    public let sessionId: String?
+    public let word: String
+    public let grade: Int
+    public let level: Int
+    public let firstTry: Bool
+    public let answeredAt: Int64
+    public let seconds: Double
+    public init(id: String, familyId: String, childId: String, sessionId: String?, word: String, grade: Int, level: Int,
+                firstTry: Bool, answeredAt: Int64, seconds: Double) {
+        self.id = id
+        self.familyId = familyId
+        self.childId = childId
+        self.sessionId = sessionId
+        self.word = word
+        self.grade = grade
+        self.level = level
+        self.firstTry = firstTry
+        self.answeredAt = answeredAt
+        self.seconds = seconds
+    }
+}
+
+/// A child's history with one word (spaced repetition).
+public struct SpellingWordRow: Codable, Sendable, Equatable {
+    public let word: String
+    public let attempts: Int
+    public let misses: Int
+    public let box: Int
+    public let lastSeen: Int64?
+    public let due: Int64?
+    public init(word: String, attempts: Int, misses: Int, box: Int, lastSeen: Int64?, due: Int64?) {
+        self.word = word
+        self.attempts = attempts
+        self.misses = misses
+        self.box = box
+        self.lastSeen = lastSeen
+        self.due = due
+    }
+}
+
+/// A parent's word list; `words` are one per line.
+public struct SpellingListRow: Codable, Sendable, Equatable {
+    public let id: String
+    public let familyId: String
+    public let name: String
+    public let words: String
+    public let createdAt: Int64
+    public init(id: String, familyId: String, name: String, words: String, createdAt: Int64) {
+        self.id = id
+        self.familyId = familyId
+        self.name = name
+        self.words = words
+        self.createdAt = createdAt
+    }
+}

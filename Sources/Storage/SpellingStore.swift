@@ -1,0 +1,259 @@
+import Foundation
+import SQLKit
+
+/// Spellflare's rows: players, progress, games, answers, word histories and parents' word lists.
+/// Every query filters on the family; progress only ever grows except through `resetProgress`.
+public struct SpellingStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+
+    // MARK: - Player
+
+    public func player(childId: String, familyId: String) async throws -> SpellingPlayerRow? {
+        try await sql.raw("SELECT * FROM spelling_players WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)")
+            .first(decoding: SpellingPlayerRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func savePlayer(_ player: SpellingPlayerRow) async throws {
+        try await sql.raw("""
+            INSERT INTO spelling_players (child_id, family_id, name, grade, voice, updated_at)
+            VALUES (\(bind: player.childId), \(bind: player.familyId), \(bind: player.name), \(bind: player.grade),
+                    \(bind: player.voice), \(bind: player.updatedAt))
+            ON CONFLICT (child_id) DO UPDATE SET name = excluded.name, grade = excluded.grade, voice = excluded.voice,
+                updated_at = excluded.updated_at
+            """).run()
+    }
+
+    // MARK: - Progress
+
+    /// Completed levels and current levels, per grade.
+    public func progress(childId: String, familyId: String) async throws -> (completed: [GradeLevel], current: [GradeLevel]) {
+        try await Self.progress(childId: childId, familyId: familyId, on: sql)
+    }
+
+    private static func progress(childId: String, familyId: String, on sql: any SQLDatabase) async throws
+        -> (completed: [GradeLevel], current: [GradeLevel]) {
+        let completed = try await sql.raw("""
+            SELECT grade, level FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            ORDER BY grade, level
+            """).all(decoding: GradeLevel.self)
+        let current = try await sql.raw("""
+            SELECT grade, level FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            ORDER BY grade
+            """).all(decoding: GradeLevel.self)
+        return (completed, current)
+    }
+
+    /// Adds completed levels and raises current levels (never lowers them), in one transaction;
+    /// returns the progress after the merge.
+    public func mergeProgress(childId: String, familyId: String, completed: [GradeLevel], current: [GradeLevel],
+                              now: Date) async throws -> (completed: [GradeLevel], current: [GradeLevel]) {
+        try await database.transaction { sql in
+            try await Self.merge(childId: childId, familyId: familyId, completed: completed, current: current, now: now, on: sql)
+            return try await Self.progress(childId: childId, familyId: familyId, on: sql)
+        }
+    }
+
+    private static func merge(childId: String, familyId: String, completed: [GradeLevel], current: [GradeLevel],
+                              now: Date, on sql: any SQLDatabase) async throws {
+        for item in completed {
+            try await sql.raw("""
+                INSERT INTO spelling_completed (child_id, family_id, grade, level, completed_at)
+                VALUES (\(bind: childId), \(bind: familyId), \(bind: item.grade), \(bind: item.level), \(bind: now.millis))
+                ON CONFLICT (child_id, grade, level) DO NOTHING
+                """).run()
+        }
+        for item in current {
+            try await sql.raw("""
+                INSERT INTO spelling_current (child_id, family_id, grade, level)
+                VALUES (\(bind: childId), \(bind: familyId), \(bind: item.grade), \(bind: item.level))
+                ON CONFLICT (child_id, grade) DO UPDATE SET level =
+                    CASE WHEN excluded.level > spelling_current.level THEN excluded.level ELSE spelling_current.level END
+                """).run()
+        }
+    }
+
+    /// Starts a grade over: its completed levels and current level are removed.
+    public func resetProgress(childId: String, familyId: String, grade: Int) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("""
+                DELETE FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND grade = \(bind: grade)
+                """).run()
+            try await sql.raw("""
+                DELETE FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND grade = \(bind: grade)
+                """).run()
+        }
+    }
+
+    // MARK: - Games
+
+    public func insertSession(_ session: SpellingSessionRow) async throws {
+        try await sql.raw("""
+            INSERT INTO spelling_sessions (id, family_id, child_id, grade, level, state, answers, started_at, finished_at)
+            VALUES (\(bind: session.id), \(bind: session.familyId), \(bind: session.childId), \(bind: session.grade),
+                    \(bind: session.level), \(bind: session.state), \(bind: session.answers), \(bind: session.startedAt),
+                    \(bind: session.finishedAt))
+            """).run()
+    }
+
+    /// A game of this child's (another child's game is not found).
+    public func session(id: String, childId: String, familyId: String) async throws -> SpellingSessionRow? {
+        try await sql.raw("""
+            SELECT * FROM spelling_sessions WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            """).first(decoding: SpellingSessionRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// What one answer changes, written together or not at all.
+    public struct AnswerWrite: Sendable {
+        public var state: String
+        public var finishedAt: Int64?
+        public var result: SpellingResultRow?
+        public var word: SpellingWordRow?
+        /// The level passed by this answer: completed, and the next one unlocked.
+        public var completed: GradeLevel?
+        public var nextLevel: GradeLevel?
+        public init(state: String, finishedAt: Int64? = nil, result: SpellingResultRow? = nil, word: SpellingWordRow? = nil,
+                    completed: GradeLevel? = nil, nextLevel: GradeLevel? = nil) {
+            self.state = state
+            self.finishedAt = finishedAt
+            self.result = result
+            self.word = word
+            self.completed = completed
+            self.nextLevel = nextLevel
+        }
+    }
+
+    /// Saves an answer if the game still has `expectedAnswers` answers applied; false when another
+    /// request got there first (nothing is written then).
+    public func saveAnswer(sessionId: String, childId: String, familyId: String, expectedAnswers: Int,
+                           _ write: AnswerWrite, now: Date) async throws -> Bool {
+        try await database.transaction { sql in
+            let updated = try await sql.raw("""
+                UPDATE spelling_sessions SET state = \(bind: write.state), answers = answers + 1,
+                    finished_at = \(bind: write.finishedAt)
+                WHERE id = \(bind: sessionId) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+                    AND answers = \(bind: expectedAnswers)
+                RETURNING id
+                """).first()
+            guard updated != nil else { return false }
+            if let result = write.result { try await Self.insert(result, on: sql) }
+            if let word = write.word { try await Self.save(word, childId: childId, familyId: familyId, on: sql) }
+            try await Self.merge(childId: childId, familyId: familyId, completed: write.completed.map { [$0] } ?? [],
+                                 current: write.nextLevel.map { [$0] } ?? [], now: now, on: sql)
+            return true
+        }
+    }
+
+    // MARK: - Results and word histories
+
+    private struct StoredResult: Decodable {
+        let id: String
+        let familyId: String
+        let childId: String
+        let sessionId: String?
+        let word: String
+        let grade: Int
+        let level: Int
+        let firstTry: Int
+        let answeredAt: Int64
+        let seconds: Double
+    }
+
+    private static func insert(_ result: SpellingResultRow, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO spelling_results (id, family_id, child_id, session_id, word, grade, level, first_try, answered_at, seconds)
+            VALUES (\(bind: result.id), \(bind: result.familyId), \(bind: result.childId), \(bind: result.sessionId),
+                    \(bind: result.word), \(bind: result.grade), \(bind: result.level), \(bind: result.firstTry ? 1 : 0),
+                    \(bind: result.answeredAt), \(bind: result.seconds))
+            ON CONFLICT (id) DO NOTHING
+            """).run()
+    }
+
+    /// Every answered word of a child, oldest first (at most `limit`, the newest kept).
+    public func results(childId: String, familyId: String, limit: Int = 20_000) async throws -> [SpellingResultRow] {
+        try await sql.raw("""
+            SELECT * FROM spelling_results WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            ORDER BY answered_at DESC LIMIT \(bind: limit)
+            """).all(decoding: StoredResult.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .reversed()
+            .map { SpellingResultRow(id: $0.id, familyId: $0.familyId, childId: $0.childId, sessionId: $0.sessionId, word: $0.word,
+                                     grade: $0.grade, level: $0.level, firstTry: $0.firstTry != 0, answeredAt: $0.answeredAt,
+                                     seconds: $0.seconds) }
+    }
+
+    public func words(childId: String, familyId: String) async throws -> [SpellingWordRow] {
+        try await sql.raw("""
+            SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            """).all(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func word(_ word: String, childId: String, familyId: String) async throws -> SpellingWordRow? {
+        try await sql.raw("""
+            SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND word = \(bind: word)
+            """).first(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    private static func save(_ word: SpellingWordRow, childId: String, familyId: String, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO spelling_words (child_id, family_id, word, attempts, misses, box, last_seen, due)
+            VALUES (\(bind: childId), \(bind: familyId), \(bind: word.word), \(bind: word.attempts), \(bind: word.misses),
+                    \(bind: word.box), \(bind: word.lastSeen), \(bind: word.due))
+            ON CONFLICT (child_id, word) DO UPDATE SET attempts = excluded.attempts, misses = excluded.misses,
+                box = excluded.box, last_seen = excluded.last_seen, due = excluded.due
+            """).run()
+    }
+
+    // MARK: - Word lists
+
+    public func lists(familyId: String) async throws -> [SpellingListRow] {
+        try await sql.raw("SELECT * FROM spelling_lists WHERE family_id = \(bind: familyId) ORDER BY created_at, name")
+            .all(decoding: SpellingListRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func insertList(_ list: SpellingListRow) async throws {
+        try await sql.raw("""
+            INSERT INTO spelling_lists (id, family_id, name, words, created_at)
+            VALUES (\(bind: list.id), \(bind: list.familyId), \(bind: list.name), \(bind: list.words), \(bind: list.createdAt))
+            """).run()
+    }
+
+    /// Deletes a list (and its assignments); false when the family has no such list.
+    public func deleteList(id: String, familyId: String) async throws -> Bool {
+        try await database.transaction { sql in
+            try await sql.raw("DELETE FROM spelling_assignments WHERE list_id = \(bind: id) AND family_id = \(bind: familyId)").run()
+            return try await sql.raw("DELETE FROM spelling_lists WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id")
+                .first() != nil
+        }
+    }
+
+    public func assignedListIds(childId: String, familyId: String) async throws -> [String] {
+        try await sql.raw("""
+            SELECT list_id FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) ORDER BY list_id
+            """).all().map { try $0.decode(column: "list_id", as: String.self) }
+    }
+
+    /// Replaces a child's assigned lists; every id must be one of the family's lists.
+    public func assign(listIds: [String], childId: String, familyId: String) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("DELETE FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)").run()
+            for id in Set(listIds) {
+                try await sql.raw("""
+                    INSERT INTO spelling_assignments (child_id, list_id, family_id)
+                    VALUES (\(bind: childId), \(bind: id), \(bind: familyId))
+                    """).run()
+            }
+        }
+    }
+
+    /// The words of every list assigned to the child.
+    public func assignedWords(childId: String, familyId: String) async throws -> [String] {
+        try await sql.raw("""
+            SELECT l.words FROM spelling_lists l JOIN spelling_assignments a ON a.list_id = l.id
+            WHERE a.child_id = \(bind: childId) AND a.family_id = \(bind: familyId) AND l.family_id = \(bind: familyId)
+            """).all().flatMap { try $0.decode(column: "words", as: String.self).split(separator: "\n").map(String.init) }
+    }
+}

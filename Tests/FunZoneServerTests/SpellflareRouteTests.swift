@@ -1,0 +1,327 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Spelling
+import Storage
+import Testing
+@testable import FunZoneServer
+
+struct GradeLevelBody: Codable { let grade: Int; let level: Int }
+struct SyncBody: Codable { let completed: [GradeLevelBody]; let current: [GradeLevelBody] }
+struct AnswerBody: Codable {
+    let seq: Int
+    var answer: String?
+    var giveUp: Bool?
+    var seconds: Double?
+}
+struct PlayerBody: Codable { let name: String; let grade: Int; let voice: String? }
+struct ListBody: Codable { let name: String; let text: String }
+
+/// A child on a tablet, playing Spellflare through the API.
+struct Speller {
+    let device: Browser
+
+    func start(grade: Int, level: Int) async throws -> [String: Any] {
+        try await device.json(.post, "/api/spellflare/sessions", GradeLevelBody(grade: grade, level: level), expect: .created)
+    }
+
+    func answer(_ game: [String: Any], _ body: AnswerBody, expect status: HTTPResponse.Status = .ok) async throws -> [String: Any] {
+        try await device.json(.post, "/api/spellflare/sessions/\(game["id"] as! String)/answers", body, expect: status)
+    }
+
+    /// Answers the current word right on the first try; returns the new game state.
+    func spellRight(_ game: [String: Any]) async throws -> [String: Any] {
+        let word = (game["words"] as! [String])[game["position"] as! Int]
+        let answered = try await answer(game, AnswerBody(seq: game["answers"] as! Int, answer: " \(word.uppercased()) ", seconds: 4))
+        #expect(answered["outcome"] as? String == "correct" && answered["firstTry"] as? Bool == true)
+        return answered["session"] as! [String: Any]
+    }
+
+    func progress(grade: Int) async throws -> [String: Any] {
+        let me = try await device.json(.get, "/api/spellflare/me", expect: .ok)
+        return ((me["progress"] as! [String: Any])["grades"] as! [[String: Any]]).first { $0["grade"] as? Int == grade }!
+    }
+}
+
+@Suite struct SpellflareRouteTests {
+    static func child(_ app: TestApp, name: String = "Mia", grade: Int = 2) async throws -> (Browser, String) {
+        let tablet = try await app.setUpFamily()
+        let id = try await app.addChild(tablet, name: name, grade: grade)
+        _ = try await tablet.json(.post, "/api/kids/select", ["childId": id], expect: .ok)
+        return (tablet, id)
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func onboardingSavesTheNameGradeAndVoice(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, _) = try await Self.child(app, name: "Mia", grade: 3)
+            let fresh = try await tablet.json(.get, "/api/spellflare/me", expect: .ok)
+            let player = fresh["player"] as! [String: Any]
+            #expect(player["onboarded"] as? Bool == false && player["name"] as? String == "Mia" && player["grade"] as? Int == 3)
+            #expect(fresh["adsRemoved"] as? Bool == false)
+            try await tablet.expectError(.put, "/api/spellflare/player", PlayerBody(name: "Mimi", grade: 8, voice: nil),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.put, "/api/spellflare/player", PlayerBody(name: "  ", grade: 2, voice: nil),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.put, "/api/spellflare/player", PlayerBody(name: "Mimi", grade: 2, voice: "flite:nobody"),
+                                         status: .unprocessableContent, code: "invalid_field")
+            #expect((try await tablet.json(.get, "/api/spellflare/me", expect: .ok)["player"] as! [String: Any])["onboarded"] as? Bool == false)
+            _ = try await tablet.json(.put, "/api/spellflare/player", PlayerBody(name: " Mimi ", grade: 2, voice: "flite:kal16"), expect: .ok)
+            let saved = try await tablet.json(.get, "/api/spellflare/me", expect: .ok)["player"] as! [String: Any]
+            #expect(saved["name"] as? String == "Mimi" && saved["grade"] as? Int == 2 && saved["voice"] as? String == "flite:kal16"
+                    && saved["onboarded"] as? Bool == true)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func tenRightAnswersPassTheLevelAndUnlockTheNext(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, childId) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            var game = try await speller.start(grade: 2, level: 1)
+            let words = game["words"] as! [String]
+            #expect(words.count == SpellingSession.wordCount && Set(words).count == words.count)
+            #expect(Set(words).isSubset(of: Set(WordBank.candidates(grade: 2, level: 1))))
+
+            // A wrong answer, then right: a miss on the first try.
+            let firstWord = words[0]
+            let wrong = try await speller.answer(game, AnswerBody(seq: 0, answer: firstWord + "x"))
+            #expect(wrong["outcome"] as? String == "incorrect" && wrong["levelComplete"] as? Bool == false)
+            game = wrong["session"] as! [String: Any]
+            #expect(game["triesOnWord"] as? Int == 1 && game["position"] as? Int == 0)
+            let right = try await speller.answer(game, AnswerBody(seq: 1, answer: firstWord))
+            #expect(right["outcome"] as? String == "correct" && right["firstTry"] as? Bool == false)
+            game = right["session"] as! [String: Any]
+
+            // Giving up returns the word for spelling out; it comes back three words later.
+            let secondWord = words[1]
+            let gaveUp = try await speller.answer(game, AnswerBody(seq: 2, giveUp: true))
+            #expect(gaveUp["outcome"] as? String == "gaveUp" && gaveUp["word"] as? String == secondWord)
+            game = gaveUp["session"] as! [String: Any]
+            #expect((game["words"] as! [String])[2 + SpellingSession.comeBackAfter] == secondWord)
+
+            var completedAt: Int?
+            for _ in 0..<9 {
+                let seq = game["answers"] as! Int
+                let word = (game["words"] as! [String])[game["position"] as! Int]
+                let answered = try await speller.answer(game, AnswerBody(seq: seq, answer: word, seconds: 3))
+                if answered["levelComplete"] as? Bool == true { completedAt = answered["session"].flatMap { ($0 as! [String: Any])["correctCount"] as? Int } }
+                game = answered["session"] as! [String: Any]
+            }
+            #expect(completedAt == 10 && game["passed"] as? Bool == true && game["over"] as? Bool == true)
+            try await tablet.expectError(.post, "/api/spellflare/sessions/\(game["id"] as! String)/answers",
+                                         AnswerBody(seq: game["answers"] as! Int, answer: "cat"), status: .conflict, code: "game_over")
+
+            let grade2 = try await speller.progress(grade: 2)
+            #expect(grade2["completedLevels"] as? [Int] == [1] && grade2["currentLevel"] as? Int == 2)
+            #expect((try await speller.progress(grade: 3))["currentLevel"] as? Int == 1)
+            // The game reloads as it was left.
+            let reloaded = try await tablet.json(.get, "/api/spellflare/sessions/\(game["id"] as! String)", expect: .ok)
+            #expect(reloaded["correctCount"] as? Int == 10 && reloaded["answers"] as? Int == 12)
+
+            // Results and word histories were written: the missed words come back for review.
+            let results = try await app.services.spelling.results(childId: childId, familyId: try await familyId(app, childId))
+            #expect(results.count == 11 && results.filter { !$0.firstTry }.map(\.word).sorted() == [firstWord, secondWord].sorted())
+            // Both are due the next day: the miss at once, the word that came back right a day later.
+            app.clock.advance(by: 86_400 + 1)
+            let next = try await speller.start(grade: 2, level: 2)
+            #expect(Set(next["words"] as! [String]).isSuperset(of: [firstWord, secondWord]))
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func badGamesAndAnswersAreRefusedAndChangeNothing(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, miaId) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 8, level: 1), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 0, level: 1), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 2, level: 51), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 2, level: 0), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 2, level: 2), status: .forbidden, code: "level_locked")
+            try await tablet.expectError(.post, "/api/spellflare/sessions", ["grade": "two", "level": "1"], status: .unprocessableContent, code: "invalid_field")
+            let familyId = try await familyId(app, miaId)
+            #expect(try await sessionCount(app) == 0)
+
+            let game = try await speller.start(grade: 2, level: 1)
+            let gameURI = "/api/spellflare/sessions/\(game["id"] as! String)/answers"
+            try await tablet.expectError(.post, gameURI, AnswerBody(seq: 0), status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, gameURI, AnswerBody(seq: 0, answer: String(repeating: "a", count: 61)),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, gameURI, AnswerBody(seq: 1, answer: "cat"), status: .conflict, code: "answer_out_of_order")
+            try await tablet.expectError(.post, "/api/spellflare/sessions/nope/answers", AnswerBody(seq: 0, answer: "cat"), status: .notFound, code: "not_found")
+
+            // Another child of the family, on another tablet, cannot answer Mia's game.
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            let leo = try await app.addChild(tablet, name: "Leo", grade: 2)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": miaId], expect: .ok)
+            let other = app.user()
+            _ = try await other.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
+            _ = try await other.json(.post, "/api/kids/select", ["childId": leo], expect: .ok)
+            try await other.expectError(.post, gameURI, AnswerBody(seq: 0, answer: (game["words"] as! [String])[0]), status: .notFound, code: "not_found")
+            try await other.expectError(.get, "/api/spellflare/sessions/\(game["id"] as! String)", status: .notFound, code: "not_found")
+            // Nor can another family.
+            let stranger = try await app.setUpStrangerFamily(child: true)
+            try await stranger.expectError(.post, gameURI, AnswerBody(seq: 0, answer: "cat"), status: .notFound, code: "not_found")
+
+            let reloaded = try await tablet.json(.get, "/api/spellflare/sessions/\(game["id"] as! String)", expect: .ok)
+            #expect(reloaded["answers"] as? Int == 0 && reloaded["position"] as? Int == 0)
+            #expect(try await app.services.spelling.results(childId: miaId, familyId: familyId).isEmpty)
+
+            // An outbox replaying an answer the server already has gets the state back, counted once.
+            let first = try await speller.answer(game, AnswerBody(seq: 0, answer: (game["words"] as! [String])[0]))
+            let replay = try await speller.answer(game, AnswerBody(seq: 0, answer: (game["words"] as! [String])[0]))
+            #expect(first["duplicate"] as? Bool == false && replay["duplicate"] as? Bool == true)
+            #expect((replay["session"] as! [String: Any])["correctCount"] as? Int == 1)
+            #expect(try await app.services.spelling.results(childId: miaId, familyId: familyId).count == 1)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func offlineProgressMergesWithoutLosingALevel(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, _) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            // Online, level 1 is passed on this tablet.
+            var game = try await speller.start(grade: 2, level: 1)
+            for _ in 0..<10 { game = try await speller.spellRight(game) }
+            // An offline tablet comes back with levels 1–3 done on its own and sends them (current 4).
+            let merged = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                               SyncBody(completed: [.init(grade: 2, level: 2), .init(grade: 2, level: 3), .init(grade: 5, level: 1)],
+                                                        current: [.init(grade: 2, level: 4), .init(grade: 5, level: 2)]), expect: .ok)
+            let grades = merged["grades"] as! [[String: Any]]
+            #expect(grades[1]["completedLevels"] as? [Int] == [1, 2, 3] && grades[1]["currentLevel"] as? Int == 4)
+            #expect(grades[4]["completedLevels"] as? [Int] == [1] && grades[4]["currentLevel"] as? Int == 2)
+            // A stale device that only knew level 1 sends that late: nothing goes backwards.
+            let stale = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                              SyncBody(completed: [.init(grade: 2, level: 1)], current: [.init(grade: 2, level: 2)]), expect: .ok)
+            #expect((stale["grades"] as! [[String: Any]])[1]["currentLevel"] as? Int == 4)
+            #expect((stale["grades"] as! [[String: Any]])[1]["completedLevels"] as? [Int] == [1, 2, 3])
+            // Out-of-range levels are refused whole.
+            try await tablet.expectError(.post, "/api/spellflare/progress/sync",
+                                         SyncBody(completed: [.init(grade: 2, level: 9), .init(grade: 2, level: 51)], current: []),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/progress/sync",
+                                         SyncBody(completed: [], current: [.init(grade: 9, level: 3)]), status: .unprocessableContent, code: "invalid_field")
+            #expect((try await speller.progress(grade: 2))["completedLevels"] as? [Int] == [1, 2, 3])
+            // Level 4 can now be started; 5 cannot.
+            _ = try await speller.start(grade: 2, level: 4)
+            try await tablet.expectError(.post, "/api/spellflare/sessions", GradeLevelBody(grade: 2, level: 5), status: .forbidden, code: "level_locked")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func resettingProgressNeedsTheParentGate(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, _) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            _ = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                      SyncBody(completed: [.init(grade: 2, level: 1), .init(grade: 3, level: 1)],
+                                               current: [.init(grade: 2, level: 2), .init(grade: 3, level: 2)]), expect: .ok)
+            try await tablet.expectError(.post, "/api/spellflare/progress/reset", ["grade": 2], status: .forbidden, code: "gate_required")
+            #expect((try await speller.progress(grade: 2))["currentLevel"] as? Int == 2)
+            try await app.passGate(tablet)
+            try await tablet.expectError(.post, "/api/spellflare/progress/reset", ["grade": 12], status: .unprocessableContent, code: "invalid_field")
+            let reset = try await tablet.json(.post, "/api/spellflare/progress/reset", ["grade": 2], expect: .ok)
+            let grades = reset["grades"] as! [[String: Any]]
+            #expect(grades[1]["completedLevels"] as? [Int] == [] && grades[1]["currentLevel"] as? Int == 1)
+            #expect(grades[2]["completedLevels"] as? [Int] == [1], "other grades are kept")
+            // The pass was spent.
+            try await tablet.expectError(.post, "/api/spellflare/progress/reset", ["grade": 3], status: .forbidden, code: "gate_required")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func parentsWordListsAreValidatedAssignedAndPractised(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, miaId) = try await Self.child(app)
+            try await tablet.expectError(.get, "/api/parent/spellflare/lists", status: .forbidden, code: "parent_locked")
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+
+            let huge = String(repeating: "word\n", count: 10_000)
+            try await tablet.expectError(.post, "/api/parent/spellflare/lists", ListBody(name: "Huge", text: huge),
+                                         status: .unprocessableContent, code: "invalid_word_list")
+            try await tablet.expectError(.post, "/api/parent/spellflare/lists", ListBody(name: "Bad", text: "rocket\nr0cket\n"),
+                                         status: .unprocessableContent, code: "invalid_word_list")
+            try await tablet.expectError(.post, "/api/parent/spellflare/lists", ListBody(name: "", text: "rocket"),
+                                         status: .unprocessableContent, code: "invalid_word_list")
+            let enormous = try await tablet.request(.post, "/api/parent/spellflare/lists",
+                                                    json: ListBody(name: "Enormous", text: String(repeating: "a", count: 200_000)))
+            try expectErrorShape(enormous, status: .contentTooLarge, code: "body_too_large")
+            #expect((try await tablet.json(.get, "/api/parent/spellflare/lists", expect: .ok)["lists"] as! [Any]).isEmpty)
+
+            let list = try await tablet.json(.post, "/api/parent/spellflare/lists",
+                                             ListBody(name: "Space week", text: "word\nRocket, planet\n\ncomet;orbit\nrocket"), expect: .created)
+            #expect(list["words"] as? [String] == ["rocket", "planet", "comet", "orbit"] && list["name"] as? String == "Space week")
+            let listId = list["id"] as! String
+            try await tablet.expectError(.put, "/api/parent/spellflare/children/\(miaId)/lists", ["listIds": ["nope"]], status: .notFound, code: "not_found")
+            try await tablet.expectError(.put, "/api/parent/spellflare/children/nobody/lists", ["listIds": [listId]], status: .notFound, code: "not_found")
+            _ = try await tablet.json(.put, "/api/parent/spellflare/children/\(miaId)/lists", ["listIds": [listId]], expect: .ok)
+            let lists = try await tablet.json(.get, "/api/parent/spellflare/lists", expect: .ok)["lists"] as! [[String: Any]]
+            #expect(lists.first?["childIds"] as? [String] == [miaId])
+
+            // Another family sees none of it and cannot assign it.
+            let stranger = try await app.setUpStrangerFamily()
+            #expect((try await stranger.json(.get, "/api/parent/spellflare/lists", expect: .ok)["lists"] as! [Any]).isEmpty)
+            try await stranger.expectError(.delete, "/api/parent/spellflare/lists/\(listId)", status: .notFound, code: "not_found")
+
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": miaId], expect: .ok)
+            #expect(try await tablet.json(.get, "/api/spellflare/me", expect: .ok)["assignedWords"] as? Int == 4)
+            let game = try await Speller(device: tablet).start(grade: 2, level: 1)
+            #expect(Set(game["words"] as! [String]).isSuperset(of: ["rocket", "planet", "comet", "orbit"]))
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func theParentReportShowsAccuracyTroubleWordsTimeAndStreak(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, miaId) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            var game = try await speller.start(grade: 2, level: 1)
+            let missed = (game["words"] as! [String])[0]
+            game = try await speller.answer(game, AnswerBody(seq: 0, giveUp: true, seconds: 20))["session"] as! [String: Any]
+            for _ in 0..<3 { game = try await speller.spellRight(game) }
+            app.clock.advance(by: 86_400)
+            game = try await speller.start(grade: 2, level: 1)
+            game = try await speller.spellRight(game)
+
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            try await tablet.expectError(.get, "/api/parent/spellflare/children/\(miaId)/report?timeZone=Mars/Base", status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.get, "/api/parent/spellflare/children/nobody/report", status: .notFound, code: "not_found")
+            let report = try await tablet.json(.get, "/api/parent/spellflare/children/\(miaId)/report?timeZone=Europe/Rome", expect: .ok)
+            let overall = report["overall"] as! [String: Any]
+            #expect(overall["answered"] as? Int == 5 && overall["firstTry"] as? Int == 4)
+            #expect((report["troubleWords"] as! [[String: Any]]).first?["word"] as? String == missed)
+            #expect(abs((report["secondsPractised"] as? Double ?? 0) - 36) < 0.001)
+            #expect(report["streakDays"] as? Int == 2)
+            #expect((report["byGrade"] as! [[String: Any]]).map { $0["grade"] as! Int } == [2])
+            let stranger = try await app.setUpStrangerFamily()
+            try await stranger.expectError(.get, "/api/parent/spellflare/children/\(miaId)/report", status: .notFound, code: "not_found")
+        }
+    }
+}
+
+private func familyId(_ app: TestApp, _ childId: String) async throws -> String {
+    try await app.services.database.sql.raw("SELECT family_id FROM children WHERE id = \(bind: childId)").first()!
+        .decode(column: "family_id", as: String.self)
+}
+
+private func sessionCount(_ app: TestApp) async throws -> Int {
+    try await app.services.database.sql.raw("SELECT COUNT(*) AS n FROM spelling_sessions").first()!.decode(column: "n", as: Int.self)
+}
+
+extension TestApp {
+    /// A second family (the app must allow sign-up), its parent area open; with `child`, a child of theirs is playing.
+    func setUpStrangerFamily(child: Bool = false) async throws -> Browser {
+        let device = try await setUpFamily(email: "bo@example.org", family: "Bianchi")
+        if child {
+            let id = try await addChild(device, name: "Bo", grade: 2)
+            _ = try await device.json(.post, "/api/kids/select", ["childId": id], expect: .ok)
+        }
+        return device
+    }
+}
