@@ -1,0 +1,121 @@
+"""Spellflare in a real browser: onboarding, the pre-test ad and its countdown, a level played to
+completion by keyboard (with a wrong answer and a give-up on the way), level complete, and ads
+removed behind the parent gate."""
+import time
+
+from selenium.webdriver.common.by import By
+
+from pages import add_first_child, answer_gate, click, fill, find, gate_answer, play_as, set_up_family, wait, wait_text
+
+GAME = """
+const done = arguments[arguments.length - 1];
+const id = document.getElementById("app").dataset.gameId;
+fetch(`/api/spellflare/sessions/${id}`).then((r) => r.json()).then(done, (e) => done({error: String(e)}));
+"""
+
+
+def open_spellflare(d, server, name="Mia", grade=2):
+    set_up_family(d, server)
+    add_first_child(d, name, grade=grade)
+    play_as(d, name)
+    click(d, ".tile[data-app-id='spellflare']")
+
+
+def onboard(d, grade=2):
+    click(d, "#onboarding-next")
+    name = find(d, "#player-name")
+    assert name.get_attribute("value") == "Mia"
+    click(d, "#onboarding-next")
+    click(d, f".grade[data-grade='{grade}']")
+    click(d, "#onboarding-done")
+    wait_text(d, "#greeting", "Hi, Mia!")
+
+
+def current_word(d):
+    """What the server asked (the page only says it aloud)."""
+    game = d.execute_async_script(GAME)
+    assert "error" not in game, game
+    return game["words"][game["position"]] if game["position"] < len(game["words"]) else None
+
+
+def server_position(d):
+    return d.execute_async_script(GAME)["answers"]
+
+
+def spell(d, text):
+    field = find(d, "#spelling-input")
+    field.send_keys(text)
+    click(d, "#submit-spelling")
+
+
+def wait_for_ad_and_continue(d):
+    find(d, "#ad")
+    wait_text(d, "#ad-wait", "Continue in")
+    assert not d.find_element(By.CSS_SELECTOR, "#ad-continue").is_displayed()  # no way on before the countdown
+    click(d, "#ad-continue", timeout=8)
+    wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "#ad"))
+
+
+def test_a_child_plays_a_level_to_completion_by_keyboard(server, browser):
+    d = browser
+    d.set_script_timeout(20)
+    open_spellflare(d, server)
+    onboard(d)
+    wait_text(d, "#grade-pill", "Grade 2")
+    assert len(d.find_elements(By.CSS_SELECTOR, ".level")) == 50
+    assert d.find_element(By.CSS_SELECTOR, ".level[data-level='2']").get_attribute("disabled") is not None
+
+    click(d, ".level[data-level='1']")
+    wait_text(d, ".ad-level", "Level 1 is about to begin")
+    started = time.monotonic()
+    wait_for_ad_and_continue(d)
+    assert time.monotonic() - started >= 3.5  # the countdown ran (5 s from when the ad opened)
+    find(d, "#spelling-input")
+
+    # A wrong answer is met gently; giving up spells the word letter by letter.
+    word = current_word(d)
+    spell(d, word + "q")
+    wait_text(d, "#feedback", "")
+    find(d, "#retry")
+    click(d, "#give-up")
+    wait_text(d, "#feedback", "The correct spelling is")
+    click(d, "#next-word", timeout=30)
+    tiles = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#reveal .tile")] if d.find_elements(By.CSS_SELECTOR, "#reveal") else []
+    assert tiles in ([], list(word.upper())), tiles
+
+    # Ten right answers pass the level.
+    for count in range(1, 11):
+        find(d, "#spelling-input")
+        word = current_word(d)
+        spell(d, word.upper())
+        wait_text(d, "#feedback", "")
+        if count < 10:
+            wait_text(d, "#progress-text", f"{count} / 10")
+            wait(d, 6).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#spelling-input"))
+    find(d, "#level-complete", timeout=10)
+    wait_text(d, "#level-complete h1", "Level 1 complete!")
+    assert len(d.find_elements(By.CSS_SELECTOR, "#level-complete .star.on")) == 2  # one miss: two stars
+    wait(d, 10).until(lambda driver: server_position(driver) == 12)  # every answer reached the server
+    click(d, "#complete-home")
+    wait_for_ad_and_continue(d)
+    find(d, ".level.completed[data-level='1']")
+    assert d.find_element(By.CSS_SELECTOR, ".level[data-level='2']").get_attribute("disabled") is None
+
+
+def test_ads_go_away_when_a_parent_removes_them(server, browser):
+    d = browser
+    open_spellflare(d, server)
+    onboard(d)
+    find(d, "#home-remove-ads")
+    click(d, ".level[data-level='1']")
+    find(d, "#ad")
+    click(d, "#ad-remove-ads")
+    answer_gate(d, gate_answer(d))
+    # The ad closes at once and the game begins.
+    find(d, "#spelling-input")
+    assert not d.find_elements(By.CSS_SELECTOR, "#ad")
+    click(d, "#quit-game")
+    assert not d.find_elements(By.CSS_SELECTOR, "#home-remove-ads")
+    click(d, ".level[data-level='1']")
+    find(d, "#spelling-input")
+    assert not d.find_elements(By.CSS_SELECTOR, "#ad")

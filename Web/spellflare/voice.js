@@ -1,0 +1,65 @@
+// Spelling by voice: the child says the letters ("C… A… T…") into the microphone; the server
+// recognises them against the word being asked and answers with the letters it heard.
+import { api } from "../shared/api.js";
+import { openSheet } from "../shared/dialog.js";
+import { h, mount } from "../shared/dom.js";
+import { microphoneProblem, startRecording } from "../shared/recorder.js";
+import { sounds } from "../shared/sounds.js";
+
+/** Longest spelling we listen to: about 1.5 s a letter for the longest grade-7 words. */
+const maxSeconds = 25;
+
+export const voiceSpelling = {
+  isSupported() {
+    return Boolean(navigator.mediaDevices?.getUserMedia) && typeof MediaRecorder !== "undefined";
+  },
+
+  /**
+   * Records in a sheet (level meter, a big Done button) and sends the recording.
+   * Resolves to {letters, accepted, problem}: letters heard ("" when none), whether they spell
+   * the word, and a message for the child when the microphone could not be used.
+   */
+  async listen({ sessionId, onStatus = () => {} }) {
+    let recording;
+    let showLevel = () => {};
+    try {
+      recording = await startRecording({ maxSeconds, onLevel: (level) => showLevel(level), onLimit: () => done?.() });
+    } catch (error) {
+      const problem = microphoneProblem(error);
+      onStatus(problem);
+      return { letters: "", accepted: false, problem };
+    }
+    let done = null;
+    const audio = await openSheet({
+      label: "Spell it out loud",
+      cancelText: "Cancel",
+      render(body, close) {
+        const fill = h("div", { class: "meter-fill" });
+        done = async () => {
+          sounds.tap();
+          done = null;
+          try { close(await recording.stop()); } catch { close(null); }
+        };
+        showLevel = (level) => { fill.style.transform = `scaleX(${level})`; };
+        mount(body,
+          h("div", { class: "gate-icon", "aria-hidden": "true" }, "🎤"),
+          h("h2", {}, "Say the letters"),
+          h("p", { class: "hint" }, "Say each letter with a little pause: C… A… T…"),
+          h("div", { class: "meter", "aria-hidden": "true" }, fill),
+          h("button", { class: "btn kid sf-primary", type: "button", id: "voice-done", onclick: () => done?.() }, "Done ✓"));
+        return () => { if (done) recording.cancel(); };
+      },
+    });
+    if (!audio) { onStatus(""); return { letters: "", accepted: false }; }
+    onStatus("Listening to your letters…");
+    try {
+      const heard = await api(`/api/spellflare/sessions/${encodeURIComponent(sessionId)}/spoken`,
+        { method: "POST", raw: audio.blob, contentType: "audio/wav" });
+      onStatus(heard.letters ? "Here's what I heard. Fix any letter, then Submit!" : "I didn't catch any letters. Try again, a little slower!");
+      return { letters: heard.letters, accepted: heard.accepted };
+    } catch (error) {
+      onStatus(error.message);
+      return { letters: "", accepted: false };
+    }
+  },
+};
