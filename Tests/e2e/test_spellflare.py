@@ -119,3 +119,50 @@ def test_ads_go_away_when_a_parent_removes_them(server, browser):
     click(d, ".level[data-level='1']")
     find(d, "#spelling-input")
     assert not d.find_elements(By.CSS_SELECTOR, "#ad")
+
+
+PLAY_THREE = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { api } = await import("/shared/api.js");
+  let game = await api("/api/spellflare/sessions", { method: "POST", body: { grade: 2, level: 1 } });
+  const missed = game.words[0];
+  game = (await api(`/api/spellflare/sessions/${game.id}/answers`, { method: "POST", body: { seq: 0, giveUp: true, seconds: 30 } })).session;
+  for (let i = 0; i < 3; i++) {
+    const word = game.words[game.position];
+    game = (await api(`/api/spellflare/sessions/${game.id}/answers`, { method: "POST", body: { seq: game.answers, answer: word, seconds: 10 } })).session;
+  }
+  done({ missed });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+
+def test_parents_see_the_report_and_add_a_word_list(server, browser):
+    d = browser
+    d.set_script_timeout(20)
+    open_spellflare(d, server)
+    onboard(d)
+    played = d.execute_async_script(PLAY_THREE)
+    assert "error" not in played, played
+
+    d.get(server + "/parent/#spellflare")
+    answer_gate(d, gate_answer(d))
+    fill(d, "#parent-password", "correct horse battery")
+    click(d, "#password-submit")
+    wait_text(d, "#report-accuracy", "75%")
+    wait_text(d, "#trouble-words", played["missed"])
+    assert "1 min" in d.find_element(By.CSS_SELECTOR, "#report-time").text  # 30 s + 3 × 10 s
+
+    # A list with a digit is refused with the line named; nothing is saved.
+    fill(d, "#list-name", "Space week")
+    fill(d, "#list-words", "rocket\nr0cket")
+    click(d, "#list-save")
+    wait_text(d, "#list-error", "Line 2")
+    assert d.find_element(By.CSS_SELECTOR, "#list-words").get_attribute("value") == "rocket\nr0cket"  # kept to be fixed
+    assert not d.find_elements(By.CSS_SELECTOR, "[data-list-id]")
+    fill(d, "#list-words", "rocket, planet\ncomet")
+    click(d, "#list-save")
+    find(d, "[data-list-id]")
+    wait_text(d, "[data-list-id] .meta", "3 words: rocket, planet, comet")
+    click(d, "[data-list-id] input[type=checkbox]")
+    wait(d).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "[data-list-id] input[type=checkbox]").is_selected())

@@ -5,11 +5,12 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
+import { loadSpellflare, spellflareView } from "./spellflare.js";
 
 const main = document.getElementById("parent");
-const tabs = { inbox: "Inbox", children: "Children", store: "Purchases", family: "Family" };
+const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", store: "Purchases", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -66,6 +67,7 @@ async function loadTab() {
         state.apps = (await api("/api/apps")).apps;
         state.avatars = (await api("/api/kids")).avatars;
       }
+      if (state.tab === "spellflare") await loadSpellflare(state.spellflare);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
       if (state.tab === "family") state.family = await api("/api/parent/family");
     });
@@ -195,6 +197,12 @@ function familyView() {
       "Sign this device out"));
 }
 
+const spellflareActions = {
+  reload: () => loadTab(),
+  render: () => render(),
+  fail: (message) => { state.error = message; render(); },
+};
+
 function render() {
   const unread = state.inbox?.unread ?? 0;
   mount(main,
@@ -206,7 +214,8 @@ function render() {
       h("a", { class: "btn", href: `#${id}`, id: `tab-${id}`, "aria-current": state.tab === id ? "page" : false },
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
     state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
-    { inbox: inboxView, children: childrenView, store: storeView, family: familyView }[state.tab]());
+    { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, spellflareActions), store: storeView,
+      family: familyView }[state.tab]());
 }
 
 window.addEventListener("hashchange", () => {
