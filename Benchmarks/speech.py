@@ -83,7 +83,9 @@ def flite(text, voice, stretch, folder):
 def release_server():
     """Builds funzone in release mode and serves it on a temporary SQLite database; yields the URL."""
     subprocess.run(["swift", "build", "-c", "release", "--product", "funzone"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    global LAST_DATA_DIR
     data_dir = Path(tempfile.mkdtemp(prefix="speech-bench-"))
+    LAST_DATA_DIR = data_dir
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([str(ROOT / ".build/release/funzone"), "serve", "--data-dir", str(data_dir), "--port", str(port),

@@ -2,6 +2,8 @@
 #define CPOCKETSPHINX_SHIM_H
 #include <pocketsphinx.h>
 #include <sphinxbase/err.h>  /* not <err.h>: glibc has one too */
+#include <sphinxbase/fe.h>
+#include <string.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -27,4 +29,89 @@ static inline pid_t fz_decode_in_child(ps_decoder_t *ps, const int16 *samples, s
     fclose(out);
     _exit(0);
 }
+
+/* Spelled letters (Speech/LetterSpelling.swift). The decoder must run with -cmn none (through a
+   feat.params copy) and -compallsen yes. Registers one JSGF search per letter ("L_a" … "L_z") and
+   one for any letter ("L_all"), once per decoder. Returns 0, or -1 when a grammar is refused. */
+static inline int fz_letters_prepare(ps_decoder_t *ps) {
+    if (ps_get_fsg(ps, "L_all") != NULL) return 0;
+    char name[8], grammar[128];
+    for (int k = 0; k < 26; k++) {
+        snprintf(name, sizeof name, "L_%c", 'a' + k);
+        snprintf(grammar, sizeof grammar, "#JSGF V1.0; grammar %s; public <s> = %c. ;", name, 'a' + k);
+        if (ps_set_jsgf_string(ps, name, grammar) < 0) return -1;
+    }
+    char all[512];
+    int length = snprintf(all, sizeof all, "#JSGF V1.0; grammar L_all; public <s> = (");
+    for (int k = 0; k < 26; k++) length += snprintf(all + length, sizeof all - length, "%s %c.", k ? " |" : "", 'a' + k);
+    snprintf(all + length, sizeof all - length, " ) ;");
+    return ps_set_jsgf_string(ps, "L_all", all) < 0 ? -1 : 0;
+}
+
+/* Decodes frames [first, last] of `cep` with `search`; returns the acoustic score of the best
+   path and sets *hyp_letter to its first letter (0 when no path ended). */
+static inline double fz_letters_score(ps_decoder_t *ps, const char *search, mfcc_t **cep, int first, int last, char *hyp_letter) {
+    ps_set_search(ps, search);
+    ps_start_utt(ps);
+    ps_process_cep(ps, cep + first, last - first + 1, 0, 1);
+    ps_end_utt(ps);
+    int32 score = 0;
+    const char *hyp = ps_get_hyp(ps, &score);
+    *hyp_letter = (hyp && hyp[0] >= 'a' && hyp[0] <= 'z' && hyp[1] == '.') ? hyp[0] : 0;
+    long acoustic = 0;
+    for (ps_seg_t *segment = ps_seg_iter(ps); segment; segment = ps_seg_next(segment)) {
+        int32 a, l, b;
+        ps_seg_prob(segment, &a, &l, &b);
+        acoustic += a;
+    }
+    return (double)acoustic;
+}
+
+/* Per-letter costs of each segment of a spelled word. Features are computed once for the whole
+   recording and mean-normalised over all of it (per-segment normalisation loses a quarter of the
+   accuracy). For segment s (frames first[s]…last[s]), `need[s*26+k]` says whether letter k is
+   scored; one any-letter pass gives the best score and its letter is scored too. costs[s*26+k] =
+   (best − score(k)) / frames, or 999 when not scored or no path. Returns 0, or -1. */
+static inline int fz_letters_costs(ps_decoder_t *ps, const int16 *samples, size_t count, const int *first, const int *last,
+                                   int segments, const unsigned char *need, double *costs) {
+    if (fz_letters_prepare(ps) != 0) return -1;
+    fe_t *fe = ps_get_fe(ps);
+    mfcc_t **cep = NULL;
+    int32 frames = 0;
+    fe_start_utt(fe);
+    if (fe_process_utt(fe, samples, count, &cep, &frames) < 0 || !cep) return -1;
+    int dimensions = fe_get_output_size(fe);
+    for (int d = 0; d < dimensions; d++) {
+        double mean = 0;
+        for (int t = 0; t < frames; t++) mean += cep[t][d];
+        mean /= frames > 0 ? frames : 1;
+        for (int t = 0; t < frames; t++) cep[t][d] -= (mfcc_t)mean;
+    }
+    char name[8], letter;
+    for (int s = 0; s < segments; s++) {
+        int lo = first[s] < 0 ? 0 : first[s], hi = last[s] >= frames ? frames - 1 : last[s];
+        double score[26], best = -1e30;
+        for (int k = 0; k < 26; k++) { score[k] = -1e30; costs[s * 26 + k] = 999; }
+        if (hi <= lo) continue;
+        unsigned char wanted[26];
+        memcpy(wanted, need + s * 26, 26);
+        double any = fz_letters_score(ps, "L_all", cep, lo, hi, &letter);
+        if (letter) { wanted[letter - 'a'] = 1; if (any > best) best = any; }
+        for (int k = 0; k < 26; k++) {
+            if (!wanted[k]) continue;
+            snprintf(name, sizeof name, "L_%c", 'a' + k);
+            double value = fz_letters_score(ps, name, cep, lo, hi, &letter);
+            score[k] = letter == 'a' + k ? value : -1e30;
+            if (score[k] > best) best = score[k];
+        }
+        for (int k = 0; k < 26; k++) {
+            if (score[k] < -1e29) continue;
+            double cost = (best - score[k]) / (hi - lo + 1);
+            costs[s * 26 + k] = cost > 999 ? 999 : cost;
+        }
+    }
+    fe_free_2d(cep);
+    return 0;
+}
+
 #endif

@@ -160,6 +160,21 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
+    /// Per-letter costs of each segment of a spelled word (see `fz_letters_costs`): for each
+    /// segment, 26 values, the per-frame score gap to the segment's best letter (999: not scored).
+    /// The decoder must be one of the letters pool (-cmn none, -compallsen yes).
+    func letterCosts(_ samples: [Int16], segments: [ClosedRange<Int>], needed: [[Bool]]) throws(SpeechError) -> [[Double]] {
+        guard !segments.isEmpty else { return [] }
+        let first = segments.map { Int32($0.lowerBound) }, last = segments.map { Int32($0.upperBound) }
+        let need = needed.flatMap { $0.map { $0 ? UInt8(1) : 0 } }
+        var costs = [Double](repeating: 999, count: segments.count * 26)
+        let status = samples.withUnsafeBufferPointer { pcm in
+            fz_letters_costs(decoder, pcm.baseAddress, pcm.count, first, last, Int32(segments.count), need, &costs)
+        }
+        guard status == 0 else { throw .engineUnavailable("the letter grammars could not be used") }
+        return (0..<segments.count).map { Array(costs[($0 * 26)..<($0 * 26 + 26)]) }
+    }
+
     /// Posterior probabilities of the best path's words (fillers left out), first word first.
     private func latticePosteriors() -> [Double] {
         guard let lattice = ps_get_lattice(decoder) else { return [] }

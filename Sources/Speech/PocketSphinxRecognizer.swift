@@ -4,15 +4,37 @@ import Foundation
 /// one another; the pool is bounded (by default by the cores) since each decoder holds its own
 /// model search state and decoding is CPU-bound. Filler analysis uses a second, lazily made pool
 /// whose decoders know the filled-pause phones.
-public actor PocketSphinxRecognizer: SpeechRecognizer {
+public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     public nonisolated let name = "pocketsphinx"
     private let plain: DecoderPool
     private let fillers: DecoderPool
+    private let letters: DecoderPool
 
     public init(poolSize: Int = ProcessInfo.processInfo.activeProcessorCount, extraArguments: [String] = []) {
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
         // -bestpath no: with a filler dictionary the lattice best path can abort inside 5prealpha.
         fillers = DecoderPool(capacity: poolSize, arguments: { ["-fdict", try FilledPauses.dictionaryFile(), "-bestpath", "no"] + extraArguments })
+        // Spelled letters: features normalised over the whole recording (so -cmn none, which the
+        // model's feat.params would override) and acoustic scores comparable across grammars.
+        letters = DecoderPool(capacity: poolSize, arguments: {
+            ["-featparams", try LetterSpelling.featureParametersFile(), "-cmn", "none", "-compallsen", "yes"] + extraArguments
+        })
+    }
+
+    /// Judges a spelled-aloud word: one segment per letter, each scored against the letters a
+    /// child might say instead (see `SpellingJudge`).
+    public nonisolated func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord {
+        let word = expected.lowercased()
+        guard SpellingJudge.isSpellable(word) else { throw SpeechError.invalidText("Only words of letters a–z can be spelled aloud.") }
+        guard SpeechActivity.hasSpeech(samples) else { return SpelledWord(letters: "", expected: word, accepted: false, segments: 0) }
+        let segments = LetterSegmenter.segments(samples)
+        guard !segments.isEmpty, segments.count <= 3 * word.count + 3 else {
+            return SpelledWord(letters: "", expected: word, accepted: false, segments: segments.count)
+        }
+        let needed = SpellingJudge.needed(expected: word, segments: segments.count)
+        let costs = try await letters.use { decoder in try decoder.letterCosts(samples, segments: segments, needed: needed) }
+        let (accepted, heard) = SpellingJudge.decide(costs: costs, expected: word)
+        return SpelledWord(letters: heard, expected: word, accepted: accepted, segments: segments.count)
     }
 
     /// Whether the engine and its model are installed.

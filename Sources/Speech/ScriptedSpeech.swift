@@ -48,3 +48,15 @@ public actor ScriptedSpeaker: SpeechSynthesizer {
         return PCMConversion.wav(samples, sampleRate: 16_000)
     }
 }
+
+/// A test speller: hears `letters` in every recording and judges them against the expected word
+/// exactly as the game checks a typed answer.
+public struct ScriptedSpeller: SpellingListener {
+    public let letters: String
+    public init(hears letters: String) { self.letters = letters }
+
+    public func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord {
+        guard SpellingJudge.isSpellable(expected.lowercased()) else { throw SpeechError.invalidText("Only words of letters a–z can be spelled aloud.") }
+        return SpelledWord(letters: letters, expected: expected.lowercased(), accepted: letters == expected.lowercased(), segments: letters.count)
+    }
+}

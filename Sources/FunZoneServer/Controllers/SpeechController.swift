@@ -21,6 +21,7 @@ struct SpeechController {
         api.get("speech/voices", use: voices)
         api.get("speech/say", use: say)
         api.post("speech/transcribe", use: transcribe)
+        api.post("speech/spelling", use: spelling)
     }
 
     struct VoicesResponse: Codable {
@@ -58,23 +59,40 @@ struct SpeechController {
 
     @Sendable func transcribe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.requireSession()
-        let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let contentType, Self.wavTypes.contains(contentType) else {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_audio", message: "Send the recording as a WAV file (Content-Type: audio/wav).")
-        }
         let mode = try Self.mode(request)
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: Self.uploadLimit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.tooLarge(limit: Self.uploadLimit)
-        }
-        let data = Data(buffer: buffer)
-        let info = try WAVFile.validate(data, maximumDuration: Self.maximumSeconds)
-        try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
-        let samples = PCMConversion.speechSamples(data, info: info)
+        let samples = try await Self.recording(request, context: context, services: services, familyId: session.familyId)
         let transcript = try await services.speech.recognizer.transcribe(samples, mode: mode)
         return try JSONResponse.make(transcript)
+    }
+
+    /// A spelled-aloud word ("C… A… T…", letters with pauses) judged against `expected`.
+    @Sendable func spelling(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try context.requireSession()
+        let expected = (request.uri.queryParameters.get("expected") ?? "").lowercased()
+        guard SpellingJudge.isSpellable(expected) else {
+            throw APIError.invalid("expected", "expected must be a word of 1 to 40 letters a–z.")
+        }
+        let samples = try await Self.recording(request, context: context, services: services, familyId: session.familyId)
+        return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: expected))
+    }
+
+    /// The uploaded WAV as 16 kHz mono samples: content type, size and duration checked, the
+    /// family's rate limit counted.
+    static func recording(_ request: Request, context: AppRequestContext, services: Services, familyId: String) async throws -> [Int16] {
+        let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let contentType, wavTypes.contains(contentType) else {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_audio", message: "Send the recording as a WAV file (Content-Type: audio/wav).")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: uploadLimit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit: uploadLimit)
+        }
+        let data = Data(buffer: buffer)
+        let info = try WAVFile.validate(data, maximumDuration: maximumSeconds)
+        try await services.countAttempt("speech:\(familyId)", limit: perFamily)
+        return PCMConversion.speechSamples(data, info: info)
     }
 
     /// `mode=free` (default; `fillers=true` adds filled pauses and discourse markers),

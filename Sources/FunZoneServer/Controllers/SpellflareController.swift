@@ -1,6 +1,7 @@
 import Foundation
 import Hub
 import Hummingbird
+import Speech
 import Spelling
 import Storage
 
@@ -15,6 +16,7 @@ struct SpellflareController {
         api.post("spellflare/sessions", use: start)
         api.get("spellflare/sessions/:sessionId", use: session)
         api.post("spellflare/sessions/:sessionId/answers", use: answer)
+        api.post("spellflare/sessions/:sessionId/spoken", use: spoken)
         api.post("spellflare/progress/sync", use: sync)
         api.post("spellflare/progress/reset", use: reset)
     }
@@ -222,6 +224,16 @@ struct SpellflareController {
         return try JSONResponse.make(AnswerResponse(
             outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil, session: SessionView(id: row.id, game, answers: row.answers + 1),
             levelComplete: levelComplete, duplicate: false))
+    }
+
+    /// The child spelled the current word aloud (a WAV): the letters heard, and whether they spell
+    /// it. Nothing is recorded: the letters become tiles the child can fix, then submit.
+    @Sendable func spoken(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let row = try await game(context, childId: child.id, familyId: session.familyId)
+        guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
+        let samples = try await SpeechController.recording(request, context: context, services: services, familyId: session.familyId)
+        return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: word))
     }
 
     // MARK: - Progress

@@ -6,12 +6,16 @@ import Speech
 public struct SpeechServices: Sendable {
     public let recognizer: any SpeechRecognizer
     public let speaker: any SpeechSynthesizer
+    /// Hears spelled-aloud words (pocketsphinx even when another recogniser is configured).
+    public let speller: any SpellingListener
 
     /// A clear US English voice that pocketsphinx also understands.
     public static let defaultVoice = "flite:slt"
 
-    public init(recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), speaker: any SpeechSynthesizer = SpeechSpeaker(cache: nil)) {
+    public init(recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), speaker: any SpeechSynthesizer = SpeechSpeaker(cache: nil),
+                speller: any SpellingListener = PocketSphinxRecognizer()) {
         self.recognizer = recognizer
         self.speaker = speaker
+        self.speller = speller
     }
 }

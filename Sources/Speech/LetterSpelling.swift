@@ -1,0 +1,219 @@
+import Foundation
+
+/// What a child spelled aloud ("C… A… T…"), judged against the word they were asked.
+public struct SpelledWord: Codable, Equatable, Sendable {
+    /// The letters heard: the expected word when accepted, otherwise the best guess ("" for none).
+    public var letters: String
+    public var expected: String
+    /// True when the recording is judged to spell the expected word.
+    public var accepted: Bool
+    /// Letters found (stretches of speech between pauses).
+    public var segments: Int
+
+    public init(letters: String, expected: String, accepted: Bool, segments: Int) {
+        self.letters = letters
+        self.expected = expected
+        self.accepted = accepted
+        self.segments = segments
+    }
+}
+
+/// Something that hears a spelled word (pocketsphinx, or a scripted one in tests).
+public protocol SpellingListener: Sendable {
+    func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord
+}
+
+/// Where the letters are: children are asked to pause between letters, so each stretch of speech
+/// between pauses is one letter. 10 ms frames; the speech threshold sits between the noise floor
+/// and the peak; short gaps are bridged (the two syllables of "w") and short blips dropped.
+public enum LetterSegmenter {
+    public static let frame = 160
+    /// Gaps shorter than this many frames (150 ms) do not split a letter.
+    static let shortestGap = 15
+    /// Stretches shorter than this (60 ms) are clicks, not letters.
+    static let shortestLetter = 6
+    /// Frames of context kept on each side (120 ms), never past the middle of the gap.
+    static let padding = 12
+
+    /// Inclusive frame ranges, one per letter, with padding.
+    public static func segments(_ samples: [Int16]) -> [ClosedRange<Int>] {
+        let frames = samples.count / frame
+        guard frames > 0 else { return [] }
+        let energy: [Double] = samples.withUnsafeBufferPointer { buffer in
+            (0..<frames).map { index in
+                var sum = 0.0
+                for sample in buffer[(index * frame)..<((index + 1) * frame)] { sum += Double(sample) * Double(sample) }
+                return 10 * log10(sum / Double(frame) + 1)
+            }
+        }
+        let sorted = energy.sorted()
+        let noise = sorted[frames / 10], peak = sorted[frames - 1 - frames / 100]
+        let threshold = noise + max(9, 0.2 * (peak - noise))
+        var found: [ClosedRange<Int>] = []
+        var index = 0
+        while index < frames {
+            while index < frames && energy[index] < threshold { index += 1 }
+            guard index < frames else { break }
+            let start = index
+            while index < frames && energy[index] >= threshold { index += 1 }
+            if let previous = found.last, start - previous.upperBound - 1 < shortestGap {
+                found[found.count - 1] = previous.lowerBound...(index - 1)
+            } else {
+                found.append(start...(index - 1))
+            }
+        }
+        let letters = found.filter { $0.count >= shortestLetter }
+        return letters.indices.map { position in
+            var low = letters[position].lowerBound - padding, high = letters[position].upperBound + padding
+            if position > 0 { low = max(low, (letters[position - 1].upperBound + letters[position].lowerBound) / 2) }
+            if position < letters.count - 1 { high = min(high, (letters[position].upperBound + letters[position + 1].lowerBound) / 2) }
+            return max(0, low)...min(frames - 1, high)
+        }
+    }
+}
+
+/// The decision: accept the expected word only when there is one segment per letter and, in every
+/// slot, the expected letter scores close enough to the letters a child might say instead (a
+/// confusable letter, a neighbouring letter of the word, or the best of all 26). Margins are per
+/// frame and per kind of letter; they were tuned on a labelled flite set (Benchmarks/speech-spelling.py).
+public enum SpellingJudge {
+    static let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+    /// Letters a child may say instead of each letter.
+    static let confusable: [Character: String] = [
+        "a": "eiou", "b": "dpv", "c": "ks", "d": "bt", "e": "ai", "f": "vs", "g": "j", "h": "", "i": "eay", "j": "g",
+        "k": "c", "l": "", "m": "n", "n": "m", "o": "au", "p": "b", "q": "k", "r": "", "s": "cz", "t": "d",
+        "u": "oa", "v": "bf", "w": "", "x": "z", "y": "i", "z": "sc",
+    ]
+    /// Margins against confusable letters by class: other, E-set (b c d e g p t v z), vowels, m/n.
+    static let confusableMargin: [Double] = [-2, 2, 1, 5]
+    static let neighbourMargin = 5.0
+    static let anyLetterMargin = 20.0
+    static let substitution = 10.0, insertion = 6.0, deletion = 6.0, unlikely = 16.0
+
+    static func letterClass(_ letter: Character) -> Int {
+        "bcdegptvz".contains(letter) ? 1 : "aeiou".contains(letter) ? 2 : "mn".contains(letter) ? 3 : 0
+    }
+
+    static func index(_ letter: Character) -> Int { Int(letter.asciiValue! - Character("a").asciiValue!) }
+
+    /// Whether `word` is letters a–z only (what can be spelled aloud).
+    public static func isSpellable(_ word: String) -> Bool {
+        !word.isEmpty && word.count <= 40 && word.allSatisfy { $0.isASCII && $0.isLowercase && $0.isLetter }
+    }
+
+    /// Which letters must be scored in each segment for `decide` (an any-letter pass adds its winner).
+    public static func needed(expected: String, segments: Int) -> [[Bool]] {
+        let word = Array(expected)
+        var letters = Set<Character>()
+        func add(_ position: Int, into set: inout Set<Character>) {
+            set.insert(word[position])
+            set.formUnion(confusable[word[position]] ?? "")
+        }
+        if segments != word.count { for position in word.indices { add(position, into: &letters) } }
+        return (0..<segments).map { slot in
+            var wanted = letters
+            if segments == word.count {
+                add(slot, into: &wanted)
+                if slot > 0 { wanted.insert(word[slot - 1]) }
+                if slot + 1 < word.count { wanted.insert(word[slot + 1]) }
+            }
+            return alphabet.map { wanted.contains($0) }
+        }
+    }
+
+    /// How far slot `position`'s expected letter is from passing (≤ 0 passes). `costs` are per
+    /// letter: the per-frame score gap to the best letter of the segment (999 = not scored).
+    static func excess(_ costs: [Double], word: [Character], position: Int) -> Double {
+        let expected = word[position]
+        let own = costs[index(expected)]
+        var worst = own - anyLetterMargin
+        if let others = confusable[expected], !others.isEmpty {
+            let closest = others.map { costs[index($0)] }.min()!
+            worst = max(worst, own - closest - confusableMargin[letterClass(expected)])
+        }
+        for neighbour in [position - 1, position + 1] where word.indices.contains(neighbour) && word[neighbour] != expected {
+            worst = max(worst, own - costs[index(word[neighbour])] - neighbourMargin)
+        }
+        return worst
+    }
+
+    /// Accepts the expected word, or returns the letters most likely said (an edit-distance search
+    /// over the segments' scores that prefers plausible mistakes).
+    public static func decide(costs: [[Double]], expected: String) -> (accepted: Bool, letters: String) {
+        let word = Array(expected)
+        if costs.count == word.count, word.indices.allSatisfy({ excess(costs[$0], word: word, position: $0) <= 0 }) {
+            return (true, expected)
+        }
+        let rows = costs.count, columns = word.count
+        enum Step { case match(Character), insert(Character), delete }
+        var best = Array(repeating: Array(repeating: Double.infinity, count: columns + 1), count: rows + 1)
+        var step = Array(repeating: Array(repeating: Step.delete, count: columns + 1), count: rows + 1)
+        best[0][0] = 0
+        for row in 0...rows {
+            for column in 0...columns where row > 0 || column > 0 {
+                if row > 0 && column > 0 {
+                    let wanted = word[column - 1]
+                    for letter in alphabet {
+                        var cost = best[row - 1][column - 1] + costs[row - 1][index(letter)]
+                        if letter != wanted {
+                            let near = (confusable[wanted] ?? "").contains(letter)
+                                || (column >= 2 && word[column - 2] == letter) || (column < columns && word[column] == letter)
+                            cost += substitution + (near ? 0 : unlikely)
+                        }
+                        if cost < best[row][column] { best[row][column] = cost; step[row][column] = .match(letter) }
+                    }
+                }
+                if row > 0 {
+                    for letter in alphabet {
+                        let cost = best[row - 1][column] + costs[row - 1][index(letter)] + insertion + (word.contains(letter) ? 0 : unlikely)
+                        if cost < best[row][column] { best[row][column] = cost; step[row][column] = .insert(letter) }
+                    }
+                }
+                if column > 0, best[row][column - 1] + deletion < best[row][column] {
+                    best[row][column] = best[row][column - 1] + deletion
+                    step[row][column] = .delete
+                }
+            }
+        }
+        var guess: [Character] = []
+        var row = rows, column = columns
+        while row > 0 || column > 0 {
+            switch step[row][column] {
+            case .match(let letter): guess.append(letter); row -= 1; column -= 1
+            case .insert(let letter): guess.append(letter); row -= 1
+            case .delete: column -= 1
+            }
+        }
+        guess.reverse()
+        if guess == word && costs.count == word.count {
+            // Rejected, yet the cheapest letters are the word: change the least convincing slot.
+            var worst = -Double.infinity, slot = -1, replacement: Character = "a"
+            for position in word.indices {
+                var rivals = Array(confusable[word[position]] ?? "")
+                if position > 0 && word[position - 1] != word[position] { rivals.append(word[position - 1]) }
+                if position + 1 < word.count && word[position + 1] != word[position] { rivals.append(word[position + 1]) }
+                guard let rival = rivals.min(by: { costs[position][index($0)] < costs[position][index($1)] }) else { continue }
+                let gap = excess(costs[position], word: word, position: position)
+                if gap > worst { worst = gap; slot = position; replacement = rival }
+            }
+            if slot >= 0 { guess[slot] = replacement }
+        }
+        return (false, String(guess))
+    }
+}
+
+/// Files the letters decoders need.
+enum LetterSpelling {
+    /// The model's feat.params with `-cmn none`: pocketsphinx reads the model's file after the
+    /// command line, so `-cmn none` alone would be overridden.
+    static func featureParametersFile() throws -> String { try featureParameters.get() }
+
+    private static let featureParameters: Result<String, any Error> = Result {
+        let original = PocketSphinxDecoder.Model.debian.acousticModel + "/feat.params"
+        let lines = try String(contentsOfFile: original, encoding: .utf8).split(separator: "\n")
+            .map { $0.hasPrefix("-cmn ") ? "-cmn none" : String($0) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-letters-\(ProcessInfo.processInfo.processIdentifier).params")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
+        return file.path
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+@testable import Speech
+
+/// Letters spoken one by one with pauses, as a child is asked to spell: flite per letter, 0.25–0.5 s
+/// gaps, over a low noise floor (a real microphone is never digitally silent).
+func spelledAloud(_ letters: String, voice: String = "rms") throws -> [Int16] {
+    var generator = SplitMix(seed: UInt64(letters.count) &* 7919)
+    var samples = [Int16](repeating: 0, count: 4800)
+    for (index, letter) in letters.enumerated() {
+        if index > 0 { samples += [Int16](repeating: 0, count: 4000 + index * 1200 % 4000) }
+        let clip = try fliteSamples("\(letter.uppercased()).", voice: voice)
+        // Trim flite's own leading and trailing quiet so the pauses are the ones set here.
+        let loud = clip.indices.filter { abs(Int($0 < clip.count ? clip[$0] : 0)) > 300 }
+        samples += loud.isEmpty ? clip : Array(clip[loud.first!...loud.last!])
+    }
+    samples += [Int16](repeating: 0, count: 4800)
+    return samples.map { $0 &+ Int16(Int(generator.next() % 131) - 65) }
+}
+
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@Suite("spelling by voice: the judge")
+struct SpellingJudgeTests {
+    /// Costs where `heard` is the clear winner of each slot and every other letter is `gap` behind.
+    func costs(_ heard: String, gap: Double = 30) -> [[Double]] {
+        heard.map { letter in SpellingJudge.alphabet.map { $0 == letter ? 0 : gap } }
+    }
+
+    @Test func aClearSpellingOfTheWordIsAccepted() {
+        #expect(SpellingJudge.decide(costs: costs("cat"), expected: "cat") == (true, "cat"))
+    }
+
+    @Test("a letter too few or too many is never accepted, whatever the scores")
+    func segmentCountMustMatch() {
+        let dropped = SpellingJudge.decide(costs: costs("ct"), expected: "cat")
+        #expect(dropped.accepted == false && dropped.letters == "ct")
+        let doubled = SpellingJudge.decide(costs: costs("catt"), expected: "cat")
+        #expect(doubled.accepted == false && doubled.letters == "catt")
+    }
+
+    @Test("a confusable letter that scores better is a mistake (E-set, vowels, m/n)", arguments: [
+        ("dog", "bog"), ("cat", "cet"), ("mom", "mon"), ("bed", "bet"),
+    ])
+    func confusableLetters(expected: String, heard: String) {
+        let result = SpellingJudge.decide(costs: costs(heard, gap: 8), expected: expected)
+        #expect(result.accepted == false)
+        #expect(result.letters == heard)
+    }
+
+    @Test("a transposition is caught by the neighbouring letters")
+    func transposition() {
+        let result = SpellingJudge.decide(costs: costs("dgo", gap: 12), expected: "dog")
+        #expect(result.accepted == false && result.letters == "dgo")
+    }
+
+    @Test("close scores within the margins still accept (the acoustic model is not sure between b and d)")
+    func closeCallsAccept() {
+        var close = costs("bed")
+        close[0][SpellingJudge.index("b")] = 1.5  // b is 1.5 per frame behind d: inside the E-set margin of 2
+        close[0][SpellingJudge.index("d")] = 0
+        #expect(SpellingJudge.decide(costs: close, expected: "bed").accepted)
+    }
+
+    @Test func neededLettersCoverTheWordsRivals() {
+        let needed = SpellingJudge.needed(expected: "cat", segments: 3)
+        let letters = needed.map { slot in String(SpellingJudge.alphabet.enumerated().filter { slot[$0.offset] }.map(\.element)) }
+        #expect(letters == ["acks", "aceiotu", "adt"])
+        // With a different number of segments every slot scores every letter of the word and its rivals.
+        #expect(Set(SpellingJudge.needed(expected: "cat", segments: 2).map { $0 }).count == 1)
+    }
+
+    @Test func onlyLettersCanBeSpelled() {
+        #expect(SpellingJudge.isSpellable("cat"))
+        #expect(!SpellingJudge.isSpellable(""))
+        #expect(!SpellingJudge.isSpellable("Cat"))
+        #expect(!SpellingJudge.isSpellable("r0cket"))
+        #expect(!SpellingJudge.isSpellable(String(repeating: "a", count: 41)))
+    }
+}
+
+@Suite("spelling by voice: letters between pauses")
+struct LetterSegmenterTests {
+    @Test func onePerLetterWithPadding() throws {
+        let samples = try spelledAloud("dog")
+        let segments = LetterSegmenter.segments(samples)
+        #expect(segments.count == 3)
+        for (a, b) in zip(segments, segments.dropFirst()) { #expect(a.upperBound <= b.lowerBound) }
+    }
+
+    @Test func silenceAndShortClicksAreNoLetters() {
+        #expect(LetterSegmenter.segments([Int16](repeating: 0, count: 16_000)).isEmpty)
+        #expect(LetterSegmenter.segments([]).isEmpty)
+        var click = [Int16](repeating: 0, count: 16_000)
+        for index in 8000..<8160 { click[index] = 20_000 }  // 10 ms
+        #expect(LetterSegmenter.segments(click).isEmpty)
+    }
+}
+
+@Suite("spelling by voice (real engine)", .serialized)
+struct SpellingByVoiceEngineTests {
+    @Test("a word spelled right is accepted")
+    func rightSpelling() async throws {
+        let heard = try await sharedRecognizer.spelling(try spelledAloud("cat"), expected: "cat")
+        #expect(heard.accepted && heard.letters == "cat" && heard.segments == 3, "\(heard)")
+    }
+
+    @Test("a dropped letter is rejected, and the letters heard come back")
+    func droppedLetter() async throws {
+        let heard = try await sharedRecognizer.spelling(try spelledAloud("ct"), expected: "cat")
+        #expect(!heard.accepted && heard.segments == 2, "\(heard)")
+        #expect(heard.letters.count == 2)
+    }
+
+    @Test("silence hears no letters; a word that cannot be spelled is refused")
+    func silenceAndBadWords() async throws {
+        let silent = try await sharedRecognizer.spelling([Int16](repeating: 0, count: 16_000), expected: "cat")
+        #expect(silent == SpelledWord(letters: "", expected: "cat", accepted: false, segments: 0))
+        await #expect(throws: SpeechError.self) { try await sharedRecognizer.spelling(try spelledAloud("cat"), expected: "r0cket") }
+    }
+}
