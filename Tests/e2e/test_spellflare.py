@@ -166,3 +166,72 @@ def test_parents_see_the_report_and_add_a_word_list(server, browser):
     wait_text(d, "[data-list-id] .meta", "3 words: rocket, planet, comet")
     click(d, "[data-list-id] input[type=checkbox]")
     wait(d).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "[data-list-id] input[type=checkbox]").is_selected())
+
+
+def say_letters(word, path):
+    """Writes what the fake microphone plays next: the word's letters spoken one by one (flite
+    rms), with pauses, at 48 kHz like a laptop microphone."""
+    import subprocess
+    import tempfile
+    from pathlib import Path
+    folder = Path(tempfile.mkdtemp())
+    parts = []
+    for index, letter in enumerate(word):
+        clip = folder / f"{index}.wav"
+        subprocess.run(["flite", "-voice", "rms", "-t", f"{letter.upper()}.", "-o", str(folder / "raw.wav")], check=True)
+        subprocess.run(["sox", str(folder / "raw.wav"), "-r", "48000", "-c", "1", "-b", "16", str(clip),
+                        "silence", "1", "0.02", "0.5%", "reverse", "silence", "1", "0.02", "0.5%", "reverse", "pad", "0", "0.4"], check=True)
+        parts.append(str(clip))
+    plain = folder / "plain.wav"
+    subprocess.run(["sox", *parts, str(plain), "pad", "0.5", "2.5"], check=True)
+    subprocess.run(f"sox {plain} -p synth whitenoise vol 0.002 | sox -m {plain} - -b 16 {path}", shell=True, check=True)
+    return sum(1 for _ in word) * 0.9 + 1.0
+
+
+def spell_by_voice(d, seconds):
+    click(d, "#spell-by-voice")
+    find(d, "#voice-done")
+    time.sleep(seconds)
+    click(d, "#voice-done")
+
+
+def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, mic_wav):
+    d = browser
+    d.set_script_timeout(20)
+    open_spellflare(d, server)
+    onboard(d)
+    click(d, ".level[data-level='1']")
+    wait_for_ad_and_continue(d)
+    find(d, "#spelling-input")
+    word = current_word(d)
+    try:
+        seconds = say_letters(word, mic_wav)
+        # A child gets two voice tries; the judge accepts about 4 in 5 right spellings of flite voices.
+        for attempt in range(2):
+            d.execute_script("document.getElementById('voice-status').textContent = '';")
+            spell_by_voice(d, seconds)
+            wait(d, 30).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "#voice-status").text not in ("", "Listening to your letters…"))
+            tiles = "".join(t.text for t in d.find_elements(By.CSS_SELECTOR, "#letter-tiles .tile")).lower()
+            if tiles == word:
+                break
+        assert tiles == word, (tiles, word)  # the letters said, as tiles the child could fix
+        assert find(d, "#spelling-input").get_attribute("value") == word
+        click(d, "#submit-spelling")
+        wait_text(d, "#progress-text", "1 / 10")
+
+        # Two voice tries that are not the word: the keyboard is offered instead.
+        wait(d, 6).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#spelling-input"))
+        next_word = current_word(d)
+        wrong = "zq" if not next_word.startswith("z") else "qx"
+        seconds = say_letters(wrong, mic_wav)
+        for _ in range(2):
+            spell_by_voice(d, seconds)
+            wait(d, 30).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "#voice-status").text or
+                              driver.find_elements(By.CSS_SELECTOR, "#keyboard-offered"))
+        find(d, "#keyboard-offered")
+        assert not d.find_elements(By.CSS_SELECTOR, "#spell-by-voice")
+    finally:
+        # The other tests' microphone says "music please" again.
+        import subprocess
+        subprocess.run(["flite", "-voice", "kal16", "-t", "music please", "-o", str(mic_wav) + ".spoken.wav"], check=True)
+        subprocess.run(["sox", str(mic_wav) + ".spoken.wav", "-r", "48000", "-c", "1", "-b", "16", str(mic_wav), "pad", "0.2", "1.2"], check=True)
