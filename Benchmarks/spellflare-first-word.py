@@ -20,6 +20,7 @@ from pathlib import Path
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -108,17 +109,20 @@ def main():
             d.get(url + "/")
             assert d.execute_async_script(SETUP) == "ok"
             baseline = [d.execute_async_script(BASELINE) for _ in range(20)]
-            uncached, cached = [], []
+            uncached, cached, failures = [], [], []
             # Speech is cached by voice and text: each voice is new to the server and the browser once.
             voices = d.execute_async_script(VOICE, None)[: args.runs]
             for run, voice in enumerate(voices):
                 level = 1 + run % 50
                 d.execute_async_script(VOICE, voice)
                 d.execute_cdp_cmd("Network.clearBrowserCache", {})
-                uncached.append(tap_to_first_word(d, url, level))
-                # Cached: every word the level can ask was already spoken in this voice.
-                assert d.execute_async_script(WARM, spelling_candidates(level), voice) == "ok"
-                cached.append(tap_to_first_word(d, url, level))
+                try:
+                    uncached.append(tap_to_first_word(d, url, level))
+                    # Cached: every word the level can ask was already spoken in this voice.
+                    assert d.execute_async_script(WARM, spelling_candidates(level), voice) == "ok"
+                    cached.append(tap_to_first_word(d, url, level))
+                except TimeoutException:
+                    failures.append(voice)
         finally:
             d.quit()
     base = statistics.median(baseline)
@@ -126,6 +130,8 @@ def main():
         median = statistics.median(values)
         print(f"tap → first word, {name}: median {median:.0f} ms, p90 {sorted(values)[max(0, math.ceil(0.9 * len(values)) - 1)]:.0f} ms "
               f"over {len(values)} taps; {median / base:.1f}× the baseline")
+    if failures:
+        print(f"no first word heard within 20 s with: {', '.join(failures)}")
     print(f"baseline (GET /api/spellflare/me from the page): median {base:.1f} ms")
     print("with ads (no remove_ads): add the 5 s pre-test countdown; the words are fetched during it")
 

@@ -7,6 +7,13 @@ export function h(tag, attributes = {}, ...children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") element.addEventListener(key.slice(2), value);
     else if (key === "class") element.className = value;
+    // Through the CSSOM: the Content-Security-Policy (style-src 'self') blocks style attributes.
+    else if (key === "style") {
+      for (const declaration of String(value).split(";")) {
+        const colon = declaration.indexOf(":");
+        if (colon > 0) element.style.setProperty(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+      }
+    }
     else if (key === "dataset") Object.assign(element.dataset, value);
     else if (value === true) element.setAttribute(key, "");
     else element.setAttribute(key, String(value));

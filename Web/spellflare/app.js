@@ -339,6 +339,10 @@ async function next(result) {
     render();
     return;
   }
+  // Each new word starts with the microphone offered again.
+  state.voiceFailures = 0;
+  state.keyboardOffered = false;
+  state.voiceStatus = "";
   presentWord();
 }
 
