@@ -96,6 +96,8 @@ let package = Package(
         ]),
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Audio",
+            // A seeded generator for repeatable test audio.
+            .product(name: "PropertyBased", package: "swift-property-based"),
             // A small OpenAI-compatible transcription server for the remote recogniser's tests.
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -37,9 +37,14 @@ SWAP = {"b": "d", "d": "b", "p": "b", "t": "d", "v": "b", "g": "j", "z": "c", "e
 KINDS = ["drop", "double", "vowel", "transpose", "eset", "phonetic"]
 
 
-def word_bank():
+def word_tiers():
+    """The seed's word bank as Sources/Spelling/WordBank.swift has it: {difficulty: [words]}."""
     text = (ROOT / "Sources/Spelling/WordBank.swift").read_text()
-    tiers = {int(n): re.findall(r'"([a-z]+)"', body) for n, body in re.findall(r"(\d+): \[(.*?)\]", text, re.S)}
+    return {int(n): re.findall(r'"([a-z]+)"', body) for n, body in re.findall(r"(\d+): \[(.*?)\]", text, re.S)}
+
+
+def word_bank():
+    tiers = word_tiers()
     words, seen = [], set()
     for tier in range(1, 8):
         for word in tiers[tier]:

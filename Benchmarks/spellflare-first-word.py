@@ -11,7 +11,6 @@ Baseline from the same run: a plain GET /api/spellflare/me round trip from the s
 import argparse
 import math
 import contextlib
-import re
 import statistics
 import sys
 import time
@@ -25,6 +24,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
 speech_bench = __import__("speech")
+spelling_bench = __import__("speech-spelling")
 
 SETUP = """
 const done = arguments[arguments.length - 1];
@@ -138,8 +138,7 @@ def main():
 
 def spelling_candidates(level, grade=2):
     """The word bank's words for a grade and level (difficulty ±1), as Sources/Spelling/WordBank.swift."""
-    text = (Path(__file__).resolve().parents[1] / "Sources/Spelling/WordBank.swift").read_text()
-    tiers = {int(n): re.findall(r'"([a-z]+)"', body) for n, body in re.findall(r"(\d+): \[(.*?)\]", text, re.S)}
+    tiers = spelling_bench.word_tiers()
     difficulty = min(grade + (level - 1) // 10, 12)
     return [w for t in range(max(1, difficulty - 1), min(difficulty + 1, 12) + 1) for w in tiers.get(t, [])]
 

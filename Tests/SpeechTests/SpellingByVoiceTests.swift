@@ -1,11 +1,12 @@
 import Foundation
+import PropertyBased
 import Testing
 @testable import Speech
 
 /// Letters spoken one by one with pauses, as a child is asked to spell: flite per letter, 0.25–0.5 s
 /// gaps, over a low noise floor (a real microphone is never digitally silent).
 func spelledAloud(_ letters: String, voice: String = "rms") throws -> [Int16] {
-    var generator = SplitMix(seed: UInt64(letters.count) &* 7919)
+    var generator = Xoshiro(seed: (UInt64(letters.count), 7919, 13, 17))
     var samples = [Int16](repeating: 0, count: 4800)
     for (index, letter) in letters.enumerated() {
         if index > 0 { samples += [Int16](repeating: 0, count: 4000 + index * 1200 % 4000) }
@@ -16,18 +17,6 @@ func spelledAloud(_ letters: String, voice: String = "rms") throws -> [Int16] {
     }
     samples += [Int16](repeating: 0, count: 4800)
     return samples.map { $0 &+ Int16(Int(generator.next() % 131) - 65) }
-}
-
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 @Suite("spelling by voice: the judge")

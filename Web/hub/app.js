@@ -2,8 +2,8 @@
 // screen; placeholders open the request sheet and show the answer a parent gave.
 import { api, ApiError, loadSession } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
-import { passParentGate } from "../shared/parent-gate.js";
 import { muteButton, sounds } from "../shared/sounds.js";
+import { removeAdsBehindGate } from "../shared/store.js";
 import { requestApp } from "./request-sheet.js";
 
 const main = document.getElementById("hub");
@@ -50,11 +50,8 @@ function houseAd() {
 }
 
 async function removeAds() {
-  if (!(await passParentGate({ reason: "Remove ads costs $0.99, for the whole family." }))) return;
   try {
-    await api("/api/store/purchase", { method: "POST", body: { productId: "remove_ads" } });
-    sounds.success();
-    load();
+    if (await removeAdsBehindGate()) load();
   } catch (error) {
     state.error = error.message;
     render();

@@ -1,10 +1,9 @@
 // Spellflare's house ads (seed 004): before a level ("Get Ready!") and after it, each with a
 // 5-second countdown before the child can go on, unless the family owns "remove_ads". The only
 // way out of ads is "Parents: remove ads", behind the parent gate.
-import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
-import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
+import { removeAdsBehindGate } from "../shared/store.js";
 
 export const countdownSeconds = 5;
 
@@ -56,10 +55,8 @@ export function showAd({ kind, level, onAdsRemoved }) {
     }
 
     async function removeAds() {
-      if (!(await passParentGate({ reason: "Remove ads costs $0.99, for the whole family." }))) return;
       try {
-        await api("/api/store/purchase", { method: "POST", body: { productId: "remove_ads" } });
-        sounds.success();
+        if (!(await removeAdsBehindGate())) return;
         onAdsRemoved?.();
         finish({ adsRemoved: true });
       } catch (error) {

@@ -6,6 +6,7 @@ import { api, ApiError, loadSession } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
 import { passParentGate } from "../shared/parent-gate.js";
 import { muteButton, sounds } from "../shared/sounds.js";
+import { removeAdsBehindGate } from "../shared/store.js";
 import { say, speak, stopSpeaking, voices } from "../shared/speech.js";
 import { showAd } from "./ads.js";
 import { applyAnswer, completeLevel, currentWord, levelState, stars } from "./game.js";
@@ -218,11 +219,8 @@ function home() {
 }
 
 async function removeAdsFromHome() {
-  if (!(await passParentGate({ reason: "Remove ads costs $0.99, for the whole family." }))) return;
   try {
-    await api("/api/store/purchase", { method: "POST", body: { productId: "remove_ads" } });
-    state.me.adsRemoved = true;
-    sounds.success();
+    if (await removeAdsBehindGate()) state.me.adsRemoved = true;
   } catch (error) { state.message = error.message; }
   render();
 }

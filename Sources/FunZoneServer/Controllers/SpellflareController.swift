@@ -266,12 +266,9 @@ struct SpellflareController {
         let (session, child) = try await services.requireChild(context)
         let body = try await request.decodeJSON(ResetRequest.self, context: context)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
-        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: services.clock.now())
-        guard services.hasGatePass(session) || parentOpen else {
-            throw APIError(status: .forbidden, code: "gate_required", message: "A grown-up needs to answer the parent question first.")
-        }
+        let usesGatePass = try services.requireGrownUp(session)
         try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade)
-        if !parentOpen { try await services.sessions.consumeGatePass(tokenHash: session.tokenHash) }
+        if usesGatePass { try await services.spendGatePass(session) }
         return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
     }
 

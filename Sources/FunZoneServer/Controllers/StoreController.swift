@@ -52,16 +52,13 @@ struct StoreController {
         let session = try context.requireSession()
         let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
         let product = try Store.product(id: body.productId)
-        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: services.clock.now())
-        guard services.hasGatePass(session) || parentOpen else {
-            throw APIError(status: .forbidden, code: "gate_required", message: "A grown-up needs to answer the parent question first.")
-        }
+        let usesGatePass = try services.requireGrownUp(session)
         let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
         if !owned.contains(product.id) {
             let receipt = try await services.payments.purchase(product, familyId: session.familyId)
             try await record(receipt, familyId: session.familyId)
         }
-        if !parentOpen { try await services.sessions.consumeGatePass(tokenHash: session.tokenHash) }
+        if usesGatePass { try await services.spendGatePass(session) }
         return try JSONResponse.make(try await view(familyId: session.familyId))
     }
 

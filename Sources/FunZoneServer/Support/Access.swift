@@ -32,6 +32,21 @@ extension Services {
         ParentAccess.isGatePassValid(passedAt: session.row.gatePassedAt.map(Date.init(millis:)), now: clock.now())
     }
 
+    /// A grown-up action on a kid's screen (a purchase, a reset): needs a fresh gate pass on this
+    /// device or the open parent area. Returns whether a gate pass was used (spend it with
+    /// `spendGatePass` once the action is done).
+    func requireGrownUp(_ session: CurrentSession) throws -> Bool {
+        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: clock.now())
+        guard hasGatePass(session) || parentOpen else {
+            throw APIError(status: .forbidden, code: "gate_required", message: "A grown-up needs to answer the parent question first.")
+        }
+        return !parentOpen
+    }
+
+    func spendGatePass(_ session: CurrentSession) async throws {
+        try await sessions.consumeGatePass(tokenHash: session.tokenHash)
+    }
+
     /// The caller's address for rate limits: the socket's, or the proxy's X-Forwarded-For when trusted.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
         if options.trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
