@@ -8,11 +8,17 @@ public struct SpellingProgress: Codable, Equatable, Sendable {
     public private(set) var completed: [Int: Set<Int>]
     /// grade → the level to play next (the highest unlocked).
     public private(set) var current: [Int: Int]
+    /// grade → how many times a parent reset it. Progress from before a reset (an offline
+    /// tablet's) must not bring the reset grade back, so merging compares epochs first.
+    public private(set) var epochs: [Int: Int]
 
-    public init(completed: [Int: Set<Int>] = [:], current: [Int: Int] = [:]) {
+    public init(completed: [Int: Set<Int>] = [:], current: [Int: Int] = [:], epochs: [Int: Int] = [:]) {
         self.completed = completed.filter { !$0.value.isEmpty }
         self.current = current.filter { $0.value > 1 }
+        self.epochs = epochs.filter { $0.value > 0 }
     }
+
+    public func epoch(grade: Int) -> Int { epochs[grade] ?? 0 }
 
     public func completedLevels(grade: Int) -> Set<Int> { completed[grade] ?? [] }
 
@@ -34,19 +40,31 @@ public struct SpellingProgress: Codable, Equatable, Sendable {
         }
     }
 
-    /// Progress from two devices put together without losing anything: the union of completed
-    /// levels and the furthest current level, per grade. Commutative, associative and idempotent,
+    /// Progress from two devices put together without losing anything: per grade, the union of
+    /// completed levels and the furthest current level. Commutative, associative and idempotent,
     /// so results sent late from an offline tablet merge in any order (the seed's last writer wins
-    /// could drop a level).
+    /// could drop a level). The one exception is a parent's reset: a grade reset more recently on
+    /// one side (a higher epoch) replaces that grade's older progress instead of merging with it.
     public func merged(with other: SpellingProgress) -> SpellingProgress {
-        SpellingProgress(completed: completed.merging(other.completed) { $0.union($1) },
-                         current: current.merging(other.current) { max($0, $1) })
+        var result = SpellingProgress()
+        for grade in Set(epochs.keys).union(other.epochs.keys).union(completed.keys).union(other.completed.keys)
+            .union(current.keys).union(other.current.keys) {
+            let mine = epoch(grade: grade), theirs = other.epoch(grade: grade)
+            let sides = mine == theirs ? [self, other] : mine > theirs ? [self] : [other]
+            result.epochs[grade] = max(mine, theirs) > 0 ? max(mine, theirs) : nil
+            let levels = sides.reduce(into: Set<Int>()) { $0.formUnion($1.completedLevels(grade: grade)) }
+            result.completed[grade] = levels.isEmpty ? nil : levels
+            let level = sides.map { $0.currentLevel(grade: grade) }.max() ?? 1
+            result.current[grade] = level > 1 ? level : nil
+        }
+        return result
     }
 
-    /// Starts a grade over (settings' reset, behind the parent gate).
+    /// Starts a grade over (settings' reset, behind the parent gate); the grade's epoch goes up.
     public mutating func reset(grade: Int) {
         completed[grade] = nil
         current[grade] = nil
+        epochs[grade] = epoch(grade: grade) + 1
     }
 
     public static func validate(grade: Int, level: Int) throws(SpellingError) {

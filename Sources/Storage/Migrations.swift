@@ -195,6 +195,21 @@ public enum Migrations {
                 PRIMARY KEY (child_id, list_id))
             """,
         ]),
+        Migration(version: 4, name: "spellflare reset epochs", statements: [
+            // How many times a parent reset a grade. Progress a tablet made before the reset
+            // (it carries the older epoch) is not merged back into that grade.
+            """
+            CREATE TABLE spelling_resets (
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                grade BIGINT NOT NULL,
+                epoch BIGINT NOT NULL,
+                reset_at BIGINT NOT NULL,
+                PRIMARY KEY (child_id, grade))
+            """,
+            // The grade's epoch when a game began: passing it after a reset completes nothing.
+            "ALTER TABLE spelling_sessions ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0",
+        ]),
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -40,8 +40,10 @@ public struct SpellingSessionRow: Codable, Sendable, Equatable {
     public let answers: Int
     public let startedAt: Int64
     public let finishedAt: Int64?
+    /// The grade's reset epoch when the game began.
+    public let epoch: Int
     public init(id: String, familyId: String, childId: String, grade: Int, level: Int, state: String, answers: Int,
-                startedAt: Int64, finishedAt: Int64?) {
+                startedAt: Int64, finishedAt: Int64?, epoch: Int = 0) {
         self.id = id
         self.familyId = familyId
         self.childId = childId
@@ -51,7 +53,25 @@ public struct SpellingSessionRow: Codable, Sendable, Equatable {
         self.answers = answers
         self.startedAt = startedAt
         self.finishedAt = finishedAt
+        self.epoch = epoch
     }
+}
+
+/// A grade's reset count (see `SpellingProgress.epochs`).
+public struct GradeEpoch: Codable, Sendable, Hashable {
+    public let grade: Int
+    public let epoch: Int
+    public init(grade: Int, epoch: Int) {
+        self.grade = grade
+        self.epoch = epoch
+    }
+}
+
+/// A child's stored progress: completed levels, current levels and reset epochs.
+public struct StoredProgress: Sendable, Equatable {
+    public let completed: [GradeLevel]
+    public let current: [GradeLevel]
+    public let epochs: [GradeEpoch]
 }
 
 /// One answered word.

@@ -28,13 +28,12 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Progress
 
-    /// Completed levels and current levels, per grade.
-    public func progress(childId: String, familyId: String) async throws -> (completed: [GradeLevel], current: [GradeLevel]) {
+    /// Completed levels, current levels and reset epochs, per grade.
+    public func progress(childId: String, familyId: String) async throws -> StoredProgress {
         try await Self.progress(childId: childId, familyId: familyId, on: sql)
     }
 
-    private static func progress(childId: String, familyId: String, on sql: any SQLDatabase) async throws
-        -> (completed: [GradeLevel], current: [GradeLevel]) {
+    private static func progress(childId: String, familyId: String, on sql: any SQLDatabase) async throws -> StoredProgress {
         let completed = try await sql.raw("""
             SELECT grade, level FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade, level
@@ -43,15 +42,32 @@ public struct SpellingStore: Sendable {
             SELECT grade, level FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade
             """).all(decoding: GradeLevel.self)
-        return (completed, current)
+        return StoredProgress(completed: completed, current: current, epochs: try await epochs(childId: childId, familyId: familyId, on: sql))
+    }
+
+    private static func epochs(childId: String, familyId: String, on sql: any SQLDatabase) async throws -> [GradeEpoch] {
+        try await sql.raw("""
+            SELECT grade, epoch FROM spelling_resets WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            ORDER BY grade
+            """).all(decoding: GradeEpoch.self)
+    }
+
+    /// The grade's reset epoch (0 when it was never reset).
+    public func epoch(childId: String, familyId: String, grade: Int) async throws -> Int {
+        try await Self.epochs(childId: childId, familyId: familyId, on: sql).first { $0.grade == grade }?.epoch ?? 0
     }
 
     /// Adds completed levels and raises current levels (never lowers them), in one transaction;
-    /// returns the progress after the merge.
+    /// returns the progress after the merge. Levels of a grade the device knows at an older
+    /// reset epoch than the server's (progress from before a parent's reset) are left out.
     public func mergeProgress(childId: String, familyId: String, completed: [GradeLevel], current: [GradeLevel],
-                              now: Date) async throws -> (completed: [GradeLevel], current: [GradeLevel]) {
+                              epochs deviceEpochs: [GradeEpoch], now: Date) async throws -> StoredProgress {
         try await database.transaction { sql in
-            try await Self.merge(childId: childId, familyId: familyId, completed: completed, current: current, now: now, on: sql)
+            let known = Dictionary(deviceEpochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max)
+            let stale = Set(try await Self.epochs(childId: childId, familyId: familyId, on: sql)
+                .filter { $0.epoch > known[$0.grade, default: 0] }.map(\.grade))
+            try await Self.merge(childId: childId, familyId: familyId, completed: completed.filter { !stale.contains($0.grade) },
+                                 current: current.filter { !stale.contains($0.grade) }, now: now, on: sql)
             return try await Self.progress(childId: childId, familyId: familyId, on: sql)
         }
     }
@@ -75,9 +91,15 @@ public struct SpellingStore: Sendable {
         }
     }
 
-    /// Starts a grade over: its completed levels and current level are removed.
-    public func resetProgress(childId: String, familyId: String, grade: Int) async throws {
+    /// Starts a grade over: its completed levels and current level are removed and its reset
+    /// epoch goes up, so older progress still on a tablet cannot bring them back.
+    public func resetProgress(childId: String, familyId: String, grade: Int, now: Date) async throws {
         try await database.transaction { sql in
+            try await sql.raw("""
+                INSERT INTO spelling_resets (child_id, family_id, grade, epoch, reset_at)
+                VALUES (\(bind: childId), \(bind: familyId), \(bind: grade), 1, \(bind: now.millis))
+                ON CONFLICT (child_id, grade) DO UPDATE SET epoch = spelling_resets.epoch + 1, reset_at = excluded.reset_at
+                """).run()
             try await sql.raw("""
                 DELETE FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND grade = \(bind: grade)
                 """).run()
@@ -91,10 +113,10 @@ public struct SpellingStore: Sendable {
 
     public func insertSession(_ session: SpellingSessionRow) async throws {
         try await sql.raw("""
-            INSERT INTO spelling_sessions (id, family_id, child_id, grade, level, state, answers, started_at, finished_at)
+            INSERT INTO spelling_sessions (id, family_id, child_id, grade, level, state, answers, started_at, finished_at, epoch)
             VALUES (\(bind: session.id), \(bind: session.familyId), \(bind: session.childId), \(bind: session.grade),
                     \(bind: session.level), \(bind: session.state), \(bind: session.answers), \(bind: session.startedAt),
-                    \(bind: session.finishedAt))
+                    \(bind: session.finishedAt), \(bind: session.epoch))
             """).run()
     }
 
@@ -126,8 +148,9 @@ public struct SpellingStore: Sendable {
     }
 
     /// Saves an answer if the game still has `expectedAnswers` answers applied; false when another
-    /// request got there first (nothing is written then).
-    public func saveAnswer(sessionId: String, childId: String, familyId: String, expectedAnswers: Int,
+    /// request got there first (nothing is written then). A level passed in a game begun before
+    /// the grade was reset (`gameEpoch` older than the grade's) is not marked completed.
+    public func saveAnswer(sessionId: String, childId: String, familyId: String, expectedAnswers: Int, gameEpoch: Int,
                            _ write: AnswerWrite, now: Date) async throws -> Bool {
         try await database.transaction { sql in
             let updated = try await sql.raw("""
@@ -140,6 +163,10 @@ public struct SpellingStore: Sendable {
             guard updated != nil else { return false }
             if let result = write.result { try await Self.insert(result, on: sql) }
             if let word = write.word { try await Self.save(word, childId: childId, familyId: familyId, on: sql) }
+            guard write.completed != nil || write.nextLevel != nil else { return true }
+            let grade = write.completed?.grade ?? write.nextLevel?.grade
+            let epoch = try await Self.epochs(childId: childId, familyId: familyId, on: sql).first { $0.grade == grade }?.epoch ?? 0
+            guard epoch == gameEpoch else { return true }
             try await Self.merge(childId: childId, familyId: familyId, completed: write.completed.map { [$0] } ?? [],
                                  current: write.nextLevel.map { [$0] } ?? [], now: now, on: sql)
             return true

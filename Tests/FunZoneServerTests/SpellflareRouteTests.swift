@@ -10,7 +10,12 @@ import Testing
 @testable import FunZoneServer
 
 struct GradeLevelBody: Codable { let grade: Int; let level: Int }
-struct SyncBody: Codable { let completed: [GradeLevelBody]; let current: [GradeLevelBody] }
+struct GradeEpochBody: Codable { let grade: Int; let epoch: Int }
+struct SyncBody: Codable {
+    let completed: [GradeLevelBody]
+    let current: [GradeLevelBody]
+    var epochs: [GradeEpochBody]? = nil
+}
 struct AnswerBody: Codable {
     let seq: Int
     var answer: String?
@@ -230,8 +235,50 @@ struct Speller {
             let grades = reset["grades"] as! [[String: Any]]
             #expect(grades[1]["completedLevels"] as? [Int] == [] && grades[1]["currentLevel"] as? Int == 1)
             #expect(grades[2]["completedLevels"] as? [Int] == [1], "other grades are kept")
+            #expect(grades[1]["epoch"] as? Int == 1 && grades[2]["epoch"] as? Int == 0)
             // The pass was spent.
             try await tablet.expectError(.post, "/api/spellflare/progress/reset", ["grade": 3], status: .forbidden, code: "gate_required")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func progressFromBeforeAResetDoesNotComeBack(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare"], openSignup: true) { app in
+            let (tablet, _) = try await Self.child(app)
+            let speller = Speller(device: tablet)
+            _ = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                      SyncBody(completed: [.init(grade: 2, level: 1), .init(grade: 2, level: 2)], current: [.init(grade: 2, level: 3)]),
+                                      expect: .ok)
+            // A game of level 3 begun before the reset, nine words in.
+            var game = try await speller.start(grade: 2, level: 3)
+            for _ in 0..<9 { game = try await speller.spellRight(game) }
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/spellflare/progress/reset", ["grade": 2], expect: .ok)
+            // A stale tablet (it never saw the reset, so it sends no epoch) syncs what it had,
+            // plus a level of another grade: grade 2 stays reset, grade 4 merges.
+            let stale = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                              SyncBody(completed: [.init(grade: 2, level: 1), .init(grade: 2, level: 2), .init(grade: 4, level: 1)],
+                                                       current: [.init(grade: 2, level: 3), .init(grade: 4, level: 2)]), expect: .ok)
+            let grades = stale["grades"] as! [[String: Any]]
+            #expect(grades[1]["completedLevels"] as? [Int] == [] && grades[1]["currentLevel"] as? Int == 1 && grades[1]["epoch"] as? Int == 1)
+            #expect(grades[3]["completedLevels"] as? [Int] == [1])
+            // The old game's tenth word passes it, but completes nothing in the reset grade.
+            _ = try await speller.spellRight(game)
+            #expect((try await speller.progress(grade: 2))["completedLevels"] as? [Int] == [])
+            #expect((try await speller.progress(grade: 2))["currentLevel"] as? Int == 1)
+            // Progress made after the reset (the device sends epoch 1) merges as usual.
+            let fresh = try await tablet.json(.post, "/api/spellflare/progress/sync",
+                                              SyncBody(completed: [.init(grade: 2, level: 1)], current: [.init(grade: 2, level: 2)],
+                                                       epochs: [.init(grade: 2, epoch: 1)]), expect: .ok)
+            #expect((fresh["grades"] as! [[String: Any]])[1]["completedLevels"] as? [Int] == [1])
+            // Bad epochs are refused whole.
+            try await tablet.expectError(.post, "/api/spellflare/progress/sync",
+                                         SyncBody(completed: [.init(grade: 3, level: 1)], current: [], epochs: [.init(grade: 9, epoch: 0)]),
+                                         status: .unprocessableContent, code: "invalid_field")
+            try await tablet.expectError(.post, "/api/spellflare/progress/sync",
+                                         SyncBody(completed: [.init(grade: 3, level: 1)], current: [], epochs: [.init(grade: 3, epoch: -1)]),
+                                         status: .unprocessableContent, code: "invalid_field")
+            #expect((try await speller.progress(grade: 3))["completedLevels"] as? [Int] == [])
         }
     }
 

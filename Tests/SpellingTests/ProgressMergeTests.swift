@@ -10,25 +10,34 @@ let progressGenerator = zip(Gen.int(in: 1...7), Gen.int(in: 1...50)).array(of: 0
     return progress
 }
 
+/// Progress where a parent may also have reset grades (about one step in eight is a reset).
+let progressWithResetsGenerator = zip(Gen.int(in: 1...7), Gen.int(in: 1...50), Gen.int(in: 0...7)).array(of: 0...40).map { steps in
+    var progress = SpellingProgress()
+    for (grade, level, roll) in steps {
+        if roll == 0 { progress.reset(grade: grade) } else { try? progress.complete(level, grade: grade) }
+    }
+    return progress
+}
+
 @Suite("merging progress from two devices")
 struct ProgressMergeTests {
     @Test("commutative")
     func commutative() async {
-        await propertyCheck(input: progressGenerator, progressGenerator) { a, b in
+        await propertyCheck(input: progressWithResetsGenerator, progressWithResetsGenerator) { a, b in
             #expect(a.merged(with: b) == b.merged(with: a))
         }
     }
 
     @Test("associative")
     func associative() async {
-        await propertyCheck(input: progressGenerator, progressGenerator, progressGenerator) { a, b, c in
+        await propertyCheck(input: progressWithResetsGenerator, progressWithResetsGenerator, progressWithResetsGenerator) { a, b, c in
             #expect(a.merged(with: b).merged(with: c) == a.merged(with: b.merged(with: c)))
         }
     }
 
     @Test("idempotent")
     func idempotent() async {
-        await propertyCheck(input: progressGenerator, progressGenerator) { a, b in
+        await propertyCheck(input: progressWithResetsGenerator, progressWithResetsGenerator) { a, b in
             #expect(a.merged(with: a) == a)
             #expect(a.merged(with: b).merged(with: b) == a.merged(with: b))
         }
@@ -58,5 +67,36 @@ struct ProgressMergeTests {
         #expect(!lastWriterWins.isCompleted(2, grade: 2))
         let merged = tablet.merged(with: phone)
         #expect(merged.isCompleted(2, grade: 2) && merged.isCompleted(7, grade: 5) && merged.currentLevel(grade: 2) == 3)
+    }
+
+    @Test("a grade reset on one side replaces that grade's older progress, and only that grade")
+    func resetWins() async {
+        await propertyCheck(input: progressWithResetsGenerator, progressWithResetsGenerator) { a, b in
+            let merged = a.merged(with: b)
+            for grade in SpellingProgress.grades {
+                let newer = a.epoch(grade: grade) >= b.epoch(grade: grade) ? a : b
+                let older = a.epoch(grade: grade) >= b.epoch(grade: grade) ? b : a
+                #expect(merged.epoch(grade: grade) == newer.epoch(grade: grade))
+                #expect(merged.completedLevels(grade: grade).isSuperset(of: newer.completedLevels(grade: grade)))
+                if newer.epoch(grade: grade) > older.epoch(grade: grade) {
+                    #expect(merged.completedLevels(grade: grade) == newer.completedLevels(grade: grade))
+                    #expect(merged.currentLevel(grade: grade) == newer.currentLevel(grade: grade))
+                }
+            }
+        }
+    }
+
+    @Test("a stale tablet's sync after a reset does not bring the grade back")
+    func staleTabletAfterReset() throws {
+        var tablet = SpellingProgress()
+        try tablet.complete(1, grade: 3); try tablet.complete(2, grade: 3); try tablet.complete(4, grade: 1)
+        var server = tablet
+        server.reset(grade: 3)                     // the parent resets grade 3 on the phone
+        let merged = server.merged(with: tablet)   // the tablet, offline meanwhile, syncs
+        #expect(merged.completedLevels(grade: 3).isEmpty && merged.currentLevel(grade: 3) == 1 && merged.epoch(grade: 3) == 1)
+        #expect(merged.isCompleted(4, grade: 1))   // other grades still merge
+        var after = merged
+        try after.complete(1, grade: 3)            // a level played after the reset counts
+        #expect(after.merged(with: tablet).completedLevels(grade: 3) == [1])
     }
 }

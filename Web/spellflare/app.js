@@ -22,7 +22,7 @@ const state = {
   screen: "loading",      // loading | onboarding | home | game | complete | settings | error
   childId: null,
   me: null,               // {player, progress, adsRemoved, assignedWords}
-  progress: { completed: {}, current: {} },
+  progress: { completed: {}, current: {}, epochs: {} },
   onboardingStep: 0,
   draft: { name: "", grade: 1 },
   game: null,             // the server's game view, advanced here

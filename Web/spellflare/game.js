@@ -59,32 +59,42 @@ export function stars(misses) {
   return misses === 0 ? 3 : misses <= 3 ? 2 : 1;
 }
 
-/** Local progress: {completed: {grade: [levels]}, current: {grade: level}}, merged like the server. */
+/**
+ * Local progress: {completed: {grade: [levels]}, current: {grade: level}, epochs: {grade: resets}},
+ * merged like the server's `SpellingProgress`.
+ */
 export function completeLevel(progress, grade, level) {
   const completed = { ...progress.completed, [grade]: [...new Set([...(progress.completed[grade] ?? []), level])].sort((a, b) => a - b) };
   const current = { ...progress.current };
   if (level >= (current[grade] ?? 1) && level < 50) current[grade] = level + 1;
-  return { completed, current };
+  return { completed, current, epochs: { ...(progress.epochs ?? {}) } };
 }
 
+const epochOf = (progress, grade) => (progress.epochs ?? {})[grade] ?? 0;
+
+/** Per grade: the union of completed levels and the furthest current level, unless one side was reset later (higher epoch): then its grade wins. */
 export function mergeProgress(a, b) {
-  const completed = {};
-  const current = {};
-  for (const grade of new Set([...Object.keys(a.completed), ...Object.keys(b.completed)])) {
-    completed[grade] = [...new Set([...(a.completed[grade] ?? []), ...(b.completed[grade] ?? [])])].sort((x, y) => x - y);
+  const merged = { completed: {}, current: {}, epochs: {} };
+  const grades = new Set([a, b].flatMap((p) => [...Object.keys(p.completed), ...Object.keys(p.current), ...Object.keys(p.epochs ?? {})]));
+  for (const grade of grades) {
+    const [ea, eb] = [epochOf(a, grade), epochOf(b, grade)];
+    const sides = ea === eb ? [a, b] : ea > eb ? [a] : [b];
+    const levels = [...new Set(sides.flatMap((p) => p.completed[grade] ?? []))].sort((x, y) => x - y);
+    const current = Math.max(...sides.map((p) => p.current[grade] ?? 1));
+    if (levels.length) merged.completed[grade] = levels;
+    if (current > 1) merged.current[grade] = current;
+    if (Math.max(ea, eb) > 0) merged.epochs[grade] = Math.max(ea, eb);
   }
-  for (const grade of new Set([...Object.keys(a.current), ...Object.keys(b.current)])) {
-    current[grade] = Math.max(a.current[grade] ?? 1, b.current[grade] ?? 1);
-  }
-  return { completed, current };
+  return merged;
 }
 
-/** The server's progress view ({grades: [{grade, currentLevel, completedLevels}]}) as local progress. */
+/** The server's progress view ({grades: [{grade, currentLevel, completedLevels, epoch}]}) as local progress. */
 export function fromServer(view) {
-  const progress = { completed: {}, current: {} };
-  for (const { grade, currentLevel, completedLevels } of view.grades) {
+  const progress = { completed: {}, current: {}, epochs: {} };
+  for (const { grade, currentLevel, completedLevels, epoch = 0 } of view.grades) {
     if (completedLevels.length) progress.completed[grade] = completedLevels;
     if (currentLevel > 1) progress.current[grade] = currentLevel;
+    if (epoch > 0) progress.epochs[grade] = epoch;
   }
   return progress;
 }

@@ -14,7 +14,7 @@ function write(childId, what, value) {
 }
 
 export function localProgress(childId) {
-  return read(childId, "progress", { completed: {}, current: {} });
+  return read(childId, "progress", { completed: {}, current: {}, epochs: {} });
 }
 
 export function saveLocalProgress(childId, progress) { write(childId, "progress", progress); }
@@ -59,7 +59,8 @@ export function flush(childId) {
       const local = localProgress(childId);
       const completed = Object.entries(local.completed).flatMap(([grade, levels]) => levels.map((level) => ({ grade: +grade, level })));
       const current = Object.entries(local.current).map(([grade, level]) => ({ grade: +grade, level }));
-      const merged = fromServer(await api("/api/spellflare/progress/sync", { method: "POST", body: { completed, current } }));
+      const epochs = Object.entries(local.epochs ?? {}).map(([grade, epoch]) => ({ grade: +grade, epoch }));
+      const merged = fromServer(await api("/api/spellflare/progress/sync", { method: "POST", body: { completed, current, epochs } }));
       const progress = mergeProgress(merged, localProgress(childId));
       saveLocalProgress(childId, progress);
       return { sent, progress, lastResponse, offline: false };

@@ -127,7 +127,7 @@ struct SpellflareController {
         let id = UUID().uuidString.lowercased()
         try await services.spelling.insertSession(SpellingSessionRow(
             id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
-            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil))
+            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)))
         return try JSONResponse.make(SessionView(id: id, game, answers: 0), status: .created)
     }
 
@@ -218,7 +218,7 @@ struct SpellflareController {
             }
         }
         guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, familyId: session.familyId,
-                                                     expectedAnswers: row.answers, write, now: now) else {
+                                                     expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
             throw APIError(status: .conflict, code: "answer_out_of_order", message: "Another answer to this game arrived at the same time. Reload the game.")
         }
         return try JSONResponse.make(AnswerResponse(
@@ -241,6 +241,8 @@ struct SpellflareController {
     struct SyncRequest: Codable {
         let completed: [GradeLevel]
         let current: [GradeLevel]
+        /// The reset epoch per grade the device's progress belongs to (missing: never reset).
+        let epochs: [GradeEpoch]?
     }
 
     static let maximumSyncItems = SpellingProgress.grades.count * SpellingProgress.levels.count
@@ -254,8 +256,14 @@ struct SpellflareController {
             throw APIError.invalid("completed", "At most \(Self.maximumSyncItems) levels can be sent.")
         }
         for item in body.completed + body.current { try SpellingProgress.validate(grade: item.grade, level: item.level) }
+        let epochs = body.epochs ?? []
+        guard epochs.count <= SpellingProgress.grades.count else { throw APIError.invalid("epochs", "Send at most one epoch per grade.") }
+        for item in epochs {
+            guard SpellingProgress.grades.contains(item.grade) else { throw SpellingError.invalidGrade(item.grade) }
+            guard item.epoch >= 0 else { throw APIError.invalid("epochs", "An epoch cannot be negative.") }
+        }
         _ = try await services.spelling.mergeProgress(childId: child.id, familyId: session.familyId, completed: body.completed,
-                                                      current: body.current, now: services.clock.now())
+                                                      current: body.current, epochs: epochs, now: services.clock.now())
         return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
     }
 
@@ -267,7 +275,8 @@ struct SpellflareController {
         let body = try await request.decodeJSON(ResetRequest.self, context: context)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
         let usesGatePass = try services.requireGrownUp(session)
-        try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade)
+        try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade,
+                                                  now: services.clock.now())
         if usesGatePass { try await services.spendGatePass(session) }
         return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
     }
@@ -303,13 +312,16 @@ struct ProgressView: Codable {
         let grade: Int
         let currentLevel: Int
         let completedLevels: [Int]
+        /// How many times the grade was reset; a device sends it back with its progress.
+        let epoch: Int
     }
 
     let grades: [Grade]
 
     init(_ progress: SpellingProgress) {
         grades = SpellingProgress.grades.map {
-            Grade(grade: $0, currentLevel: progress.currentLevel(grade: $0), completedLevels: progress.completedLevels(grade: $0).sorted())
+            Grade(grade: $0, currentLevel: progress.currentLevel(grade: $0), completedLevels: progress.completedLevels(grade: $0).sorted(),
+                  epoch: progress.epoch(grade: $0))
         }
     }
 }
@@ -319,7 +331,8 @@ extension Services {
     func spellingProgress(childId: String, familyId: String) async throws -> SpellingProgress {
         let rows = try await spelling.progress(childId: childId, familyId: familyId)
         return SpellingProgress(completed: Dictionary(grouping: rows.completed, by: \.grade).mapValues { Set($0.map(\.level)) },
-                                current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max))
+                                current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max),
+                                epochs: Dictionary(rows.epochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max))
     }
 }
 
