@@ -238,3 +238,59 @@ def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, 
         import subprocess
         subprocess.run(["flite", "-voice", "kal16", "-t", "music please", "-o", str(mic_wav) + ".spoken.wav"], check=True)
         subprocess.run(["sox", str(mic_wav) + ".spoken.wav", "-r", "48000", "-c", "1", "-b", "16", str(mic_wav), "pad", "0.2", "1.2"], check=True)
+
+
+ME = """
+const done = arguments[arguments.length - 1];
+fetch("/api/spellflare/me").then((r) => r.json()).then(done, (e) => done({error: String(e)}));
+"""
+
+OUTBOX = "return Object.keys(localStorage).filter((k) => k.startsWith('spellflare-outbox-')).map((k) => JSON.parse(localStorage.getItem(k)).length).reduce((a, b) => a + b, 0);"
+
+
+def set_offline(d, offline):
+    """Cuts (or restores) the tab's network, as a tablet losing its Wi-Fi."""
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.emulateNetworkConditions",
+                      {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def test_a_level_finished_offline_reaches_the_server_when_the_network_is_back(server, browser):
+    d = browser
+    d.set_script_timeout(20)
+    open_spellflare(d, server)
+    onboard(d)
+    click(d, ".level[data-level='1']")
+    wait_for_ad_and_continue(d)
+    find(d, "#spelling-input")
+    game = d.execute_async_script(GAME)
+    words = game["words"]
+    for count in range(1, 3):  # two words online
+        spell(d, words[count - 1])
+        wait_text(d, "#progress-text", f"{count} / 10")
+        wait(d, 6).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#spelling-input"))
+    wait(d, 10).until(lambda driver: server_position(driver) == 2)
+
+    set_offline(d, True)
+    try:
+        for count in range(3, 11):  # the other eight with no network: checked in the page, kept in the outbox
+            find(d, "#spelling-input")
+            spell(d, words[count - 1])
+            if count < 10:
+                wait_text(d, "#progress-text", f"{count} / 10")
+                wait(d, 6).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#spelling-input"))
+        wait_text(d, "#level-complete h1", "Level 1 complete!", timeout=10)
+        assert d.execute_script(OUTBOX) == 8
+        assert d.execute_script("return navigator.onLine") is False
+    finally:
+        set_offline(d, False)
+
+    # Back online: the outbox is sent in order and the level is completed on the server.
+    wait(d, 20).until(lambda driver: driver.execute_script(OUTBOX) == 0)
+    assert server_position(d) == 10
+    me = d.execute_async_script(ME)
+    grade = next(g for g in me["progress"]["grades"] if g["grade"] == 2)
+    assert grade["completedLevels"] == [1] and grade["currentLevel"] == 2, grade
+    click(d, "#complete-home")
+    wait_for_ad_and_continue(d)
+    find(d, ".level.completed[data-level='1']")
