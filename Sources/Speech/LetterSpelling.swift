@@ -34,6 +34,9 @@ public enum LetterSegmenter {
     static let shortestLetter = 6
     /// Frames of context kept on each side (120 ms), never past the middle of the gap.
     static let padding = 12
+    /// Every letter name has a vowel, so each letter peaks within this many dB of the loudest;
+    /// a quieter stretch is a breath, a click or a microphone's gain settling, not a letter.
+    static let quietestLetter = 20.0
 
     /// Inclusive frame ranges, one per letter, with padding.
     public static func segments(_ samples: [Int16]) -> [ClosedRange<Int>] {
@@ -62,7 +65,7 @@ public enum LetterSegmenter {
                 found.append(start...(index - 1))
             }
         }
-        let letters = found.filter { $0.count >= shortestLetter }
+        let letters = found.filter { $0.count >= shortestLetter && energy[$0].max()! >= peak - quietestLetter }
         return letters.indices.map { position in
             var low = letters[position].lowerBound - padding, high = letters[position].upperBound + padding
             if position > 0 { low = max(low, (letters[position - 1].upperBound + letters[position].lowerBound) / 2) }

@@ -94,6 +94,21 @@ struct LetterSegmenterTests {
         for index in 8000..<8160 { click[index] = 20_000 }  // 10 ms
         #expect(LetterSegmenter.segments(click).isEmpty)
     }
+
+    @Test func aQuietStretchBeforeTheLettersIsNoLetter() throws {
+        let letters = try spelledAloud("dog")
+        let loudest = letters.map { abs(Int($0)) }.max()!
+        var generator = Xoshiro(seed: (7, 11, 13, 17))
+        func noise(_ count: Int, _ amplitude: Int) -> [Int16] {
+            (0..<count).map { _ in Int16(Int.random(in: -amplitude...amplitude, using: &generator)) }
+        }
+        // 300 ms of breath about 30 dB under the letters, then a 400 ms pause at the room's noise floor.
+        let breath = noise(4800, max(66, loudest / 32)) + noise(6400, 65)
+        #expect(LetterSegmenter.segments(breath + letters).count == 3)
+        // The same stretch at a speaking level counts as one more letter.
+        let sound = noise(4800, loudest / 4) + noise(6400, 65)
+        #expect(LetterSegmenter.segments(sound + letters).count == 4)
+    }
 }
 
 @Suite("spelling by voice (real engine)", .serialized)

@@ -7,13 +7,16 @@ const TARGET_RATE = 16000;
  * Starts recording. `onLevel(0…1)` is called about 20 times a second; after `maxSeconds` the
  * recording stops by itself and `onLimit()` is called (the page then calls stop() for the audio).
  * Returns { stop(): Promise<{ blob, base64, seconds }>, cancel() }.
+ * `processing: false` turns off the browser's automatic gain and noise suppression (spelled
+ * letters: the gain settling between letters would look like extra, quiet letters).
  * Throws when there is no usable microphone: show `microphoneProblem(error)` to the child.
  */
-export async function startRecording({ onLevel = () => {}, onLimit = () => {}, maxSeconds = 60 } = {}) {
+export async function startRecording({ onLevel = () => {}, onLimit = () => {}, maxSeconds = 60, processing = true } = {}) {
   if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
     throw new DOMException("This browser cannot record here", "NotSupportedError");
   }
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true } });
+  const audio = { channelCount: 1, echoCancellation: true, ...(processing ? {} : { autoGainControl: false, noiseSuppression: false }) };
+  const stream = await navigator.mediaDevices.getUserMedia({ audio });
   const mimeType = ["audio/webm;codecs=opus", "audio/ogg;codecs=opus", "audio/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
   const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
   const chunks = [];

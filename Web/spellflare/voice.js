@@ -23,7 +23,7 @@ export const voiceSpelling = {
     let recording;
     let showLevel = () => {};
     try {
-      recording = await startRecording({ maxSeconds, onLevel: (level) => showLevel(level), onLimit: () => done?.() });
+      recording = await startRecording({ maxSeconds, processing: false, onLevel: (level) => showLevel(level), onLimit: () => done?.() });
     } catch (error) {
       const problem = microphoneProblem(error);
       onStatus(problem);
