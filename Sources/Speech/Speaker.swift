@@ -58,6 +58,12 @@ public struct SpeechRequest: Equatable, Sendable {
 public protocol SpeechSynthesizer: Sendable {
     func voices() async -> [Voice]
     func synthesize(_ request: SpeechRequest) async throws -> Data
+    /// The audio when it is already made (no engine runs), otherwise nil.
+    func cached(_ request: SpeechRequest) async -> Data?
+}
+
+extension SpeechSynthesizer {
+    public func cached(_ request: SpeechRequest) async -> Data? { nil }
 }
 
 /// espeak-ng and flite through their command-line programs, with a disk cache.
@@ -83,11 +89,16 @@ public actor SpeechSpeaker: SpeechSynthesizer {
     public func synthesize(_ request: SpeechRequest) async throws -> Data {
         let request = try request.validated()
         guard let voice = await voices().first(where: { $0.id == request.voiceId }) else { throw SpeechError.unknownVoice(request.voiceId) }
-        if let cached = cache?.read(request.cacheKey) { return cached }
+        if let cached = await cached(request) { return cached }
         var audio = try await Self.wav(request, voice: voice)
         if request.format == .opus { audio = try await Self.opus(audio) }
         cache?.write(audio, key: request.cacheKey)
         return audio
+    }
+
+    public func cached(_ request: SpeechRequest) async -> Data? {
+        guard let request = try? request.validated() else { return nil }
+        return cache?.read(request.cacheKey)
     }
 
     static func wav(_ request: SpeechRequest, voice: Voice) async throws -> Data {

@@ -6,6 +6,9 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
     public let directory: URL
     public let maximumBytes: Int
     private let lock = NSLock()
+    /// Bytes on disk as last counted plus what was written since; the folder is listed again only
+    /// when this passes the bound (not on every write).
+    private var knownBytes: Int?
 
     public init(directory: URL, maximumBytes: Int = 64 * 1024 * 1024) throws {
         self.directory = directory
@@ -24,8 +27,11 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
     public func write(_ data: Data, key: String) {
         lock.lock()
         defer { lock.unlock() }
-        try? data.write(to: url(key), options: .atomic)
-        evict()
+        let previous = (try? url(key).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+        guard (try? data.write(to: url(key), options: .atomic)) != nil else { return }
+        let total = (knownBytes ?? size) - previous + data.count
+        knownBytes = total
+        if total > maximumBytes { knownBytes = evict() }
     }
 
     /// Total bytes cached.
@@ -40,14 +46,16 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
         }
     }
 
-    private func evict() {
+    /// Removes the least recently used files until the cache fits; returns the bytes left.
+    private func evict() -> Int {
         var entries = entries()
         var total = entries.reduce(0) { $0 + $1.size }
-        guard total > maximumBytes else { return }
+        guard total > maximumBytes else { return total }
         entries.sort { $0.used < $1.used }
         for entry in entries where total > maximumBytes {
             try? FileManager.default.removeItem(at: entry.url)
             total -= entry.size
         }
+        return total
     }
 }

@@ -110,6 +110,28 @@ import Speech
     }
 
     @Test(arguments: TestDatabase.all)
+    func audioAlreadyMadeDoesNotCountAgainstTheLimit(_ db: TestDatabase) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("say-cache-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let speech = SpeechServices(speaker: SpeechSpeaker(cache: try SpeechCache(directory: directory)))
+        try await TestApp.run(db, speech: speech) { app in
+            let tablet = try await app.setUpFamily()
+            // A long game replays the same few words: once made, they are served from the cache.
+            for index in 0..<(SpeechController.perFamily.limit + 30) {
+                let response = try await tablet.request(.get, "/api/speech/say?text=word\(index % 3)&voice=espeak-ng:en-us")
+                #expect(response.status == .ok)
+            }
+            // New text still counts: three were made, so the rest of the window is left.
+            for index in 3..<SpeechController.perFamily.limit {
+                #expect(try await tablet.request(.get, "/api/speech/say?text=new\(index)&voice=espeak-ng:en-us").status == .ok)
+            }
+            let limited = try await tablet.request(.get, "/api/speech/say?text=one%20more&voice=espeak-ng:en-us")
+            try expectErrorShape(limited, status: .tooManyRequests, code: "rate_limited")
+            #expect(try await tablet.request(.get, "/api/speech/say?text=word1&voice=espeak-ng:en-us").status == .ok)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
     func anyWAVABrowserSendsIsHeardAndLimitsHold(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let tablet = try await app.setUpFamily()

@@ -51,8 +51,14 @@ struct SpeechController {
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, max-age=86400"])
         }
-        try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
-        let audio = try await services.speech.speaker.synthesize(speech)
+        // Only work for an engine counts against the family's limit: audio already made is free.
+        let audio: Data
+        if let cached = await services.speech.speaker.cached(speech) {
+            audio = cached
+        } else {
+            try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
+            audio = try await services.speech.speaker.synthesize(speech)
+        }
         return Response(status: .ok, headers: [.contentType: format.contentType, .eTag: etag, .cacheControl: "private, max-age=86400"],
                         body: .init(byteBuffer: ByteBuffer(bytes: audio)))
     }
