@@ -37,6 +37,9 @@ let package = Package(
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
         // Spellflare's rules: word bank, levels, sessions, progress merging, spaced repetition.
         .target(name: "Spelling"),
+        // Coloring Fun: drawings as actions, undo/redo, brushes, shapes, flood fill, rendering and PNG.
+        .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "Coloring", dependencies: ["SystemZlib"]),
         .target(name: "Speech", dependencies: [
             "Audio", "CPocketSphinx",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -85,6 +88,9 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Benchmarks/ColoringBench: flood fill and rendering figures (swift run -c release coloring-bench).
+        .executableTarget(name: "coloring-bench", dependencies: ["Coloring"], path: "Benchmarks/ColoringBench"),
+
         .testTarget(name: "HubTests", dependencies: ["Hub"]),
         .testTarget(name: "GreenlightTests", dependencies: [
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -92,6 +98,10 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpellingTests", dependencies: [
             "Spelling",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
+        .testTarget(name: "ColoringTests", dependencies: [
+            "Coloring",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SpeechTests", dependencies: [
