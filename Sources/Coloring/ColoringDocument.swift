@@ -89,8 +89,8 @@ public struct ColoringDocument: Equatable, Sendable {
             }
             for point in points { try check(point, "points") }
         case .stamp(let emoji, let at, let size, let rotation, _):
-            guard !emoji.isEmpty, emoji.unicodeScalars.count <= 12, emoji.unicodeScalars.allSatisfy({ $0.properties.isEmoji || $0.value == 0x200D || $0.value == 0xFE0F }) else {
-                throw .invalidValue(field: "emoji", reason: "A stamp is one emoji.")
+            guard StampCatalog.stamp(emoji) != nil else {
+                throw .invalidValue(field: "emoji", reason: "\(emoji.prefix(16)) is not one of the stamps.")
             }
             try check(at, "at")
             guard size.isFinite, stampSizes.contains(size) else {

@@ -16,7 +16,8 @@ enum StampPainter {
         guard left <= right, top <= bottom else { return }
         let angle = rotation * .pi / 180
         let cosine = cos(angle), sine = sin(angle)
-        let scaleX = Double(image.width) / size, scaleY = Double(image.height) / size
+        // The picture's longer side is `size`; the other keeps its proportion.
+        let scale = Double(max(image.width, image.height)) / size
         let layerWidth = layer.width
         layer.pixels.withUnsafeMutableBufferPointer { out in
             image.pixels.withUnsafeBufferPointer { source in
@@ -26,7 +27,7 @@ enum StampPainter {
                         var ux = vx * cosine + vy * sine
                         let uy = -vx * sine + vy * cosine
                         if flipped { ux = -ux }
-                        let sx = (ux + size / 2) * scaleX - 0.5, sy = (uy + size / 2) * scaleY - 0.5
+                        let sx = ux * scale + Double(image.width) / 2 - 0.5, sy = uy * scale + Double(image.height) / 2 - 0.5
                         let sample = bilinear(source, width: image.width, height: image.height, sx, sy)
                         guard sample.3 > 0 else { continue }
                         let index = (y * layerWidth + x) * 4

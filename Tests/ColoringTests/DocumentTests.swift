@@ -40,7 +40,7 @@ struct DocumentTests {
         (##"{"version": 1, "width": 1024, "height": 768, "actions": [{"type": "fill", "at": [2000, 5], "color": "#ff0000"}]}"##,
          "at: The fill bucket must land on the paper."),
         (##"{"version": 1, "width": 1024, "height": 768, "actions": [{"type": "stamp", "emoji": "abc", "at": [5, 5], "size": 64}]}"##,
-         "emoji: A stamp is one emoji."),
+         "emoji: abc is not one of the stamps."),
         (##"{"version": 1, "width": 1024, "height": 768, "actions": [{"type": "stroke", "brush": "marker", "color": "#ff0000", "size": 10, "points": [1e9, 2]}]}"##,
          "points: (1000000000.0, 2.0) is too far off the 1024×768 paper."),
     ])

@@ -123,3 +123,36 @@ struct RenderTests {
         #expect(small.width == 2 && small.height == 1 && small[0, 0] == RGBA(128, 128, 128))
     }
 }
+
+@Suite("stamp pictures from the colour emoji font")
+struct ColorEmojiFontTests {
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: ColorEmojiFont.notoPath), "fonts-noto-color-emoji is installed by scripts/install-deps"))
+    func everyStampHasAPicture() throws {
+        let font = try ColorEmojiFont()
+        for stamp in StampCatalog.categories.flatMap(\.stamps) {
+            let image = try #require(font.image(for: stamp.emoji), "\(stamp.name)")
+            #expect(image.width >= 100 && image.height >= 100, "\(stamp.name)")
+            let opaque = stride(from: 3, to: image.pixels.count, by: 4).filter { image.pixels[$0] == 255 }.count
+            #expect(opaque > image.width * image.height / 8, "\(stamp.name) has a solid picture")
+        }
+        #expect(font.image(for: "⭐\u{FE0F}") == font.image(for: "⭐"))
+        #expect(font.image(for: "AB") == nil)
+        // A dog stamped on white paper is mostly not white where it sits.
+        var document = ColoringDocument(width: 200, height: 200)
+        try document.perform(.stamp(emoji: "🐶", at: Point(100, 100), size: 120, rotation: 0, flipped: false))
+        let picture = DrawingRenderer(stamps: font).render(document)
+        let covered = (60..<140).flatMap { y in (60..<140).map { picture[$0, y] } }.filter { $0 != .white }.count
+        #expect(covered > 80 * 80 / 2)
+    }
+
+    @Test func aFileThatIsNotAFontIsRefused() {
+        #expect(throws: ColorEmojiFont.Error.self) { try ColorEmojiFont(data: Data("not a font at all".utf8)) }
+    }
+
+    @Test func theCatalogHasFiveCategoriesOfKnownStamps() {
+        #expect(StampCatalog.categories.map(\.id) == ["animals", "insects", "plants", "fun", "faces"])
+        #expect(StampCatalog.stamp("🐝")?.sound == "Buzz buzz!")
+        #expect(StampCatalog.stamp("⭐\u{FE0F}")?.name == "star")
+        #expect(StampCatalog.stamp("🦖") == nil)
+    }
+}
