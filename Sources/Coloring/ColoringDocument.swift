@@ -64,7 +64,7 @@ public struct ColoringDocument: Equatable, Sendable {
         guard all.count <= Self.maximumActions else { throw .tooManyActions(all.count) }
         let points = all.reduce(0) { $0 + $1.pointCount }
         guard points <= Self.maximumPoints else { throw .tooManyPoints(points) }
-        if let page, page.isEmpty || page.count > 64 { throw .invalidValue(field: "page", reason: "A page id is 1 to 64 characters.") }
+        if let page, PageCatalog.page(page) == nil { throw .invalidValue(field: "page", reason: "\(page.prefix(64)) is not one of the colouring pages.") }
         for action in all { try Self.validate(action, width: width, height: height) }
         return self
     }

@@ -210,6 +210,33 @@ public enum Migrations {
             // The grade's epoch when a game began: passing it after a reset completes nothing.
             "ALTER TABLE spelling_sessions ADD COLUMN epoch BIGINT NOT NULL DEFAULT 0",
         ]),
+        Migration(version: 5, name: "coloring fun", statements: [
+            // A child's drawings: the document (JSON actions) and a revision that goes up with
+            // every save, so a stale tab's autosave cannot overwrite newer work unnoticed.
+            """
+            CREATE TABLE drawings (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+                page TEXT,
+                document TEXT NOT NULL,
+                revision BIGINT NOT NULL,
+                created_at BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL)
+            """,
+            "CREATE INDEX drawings_child ON drawings(child_id, updated_at)",
+            // What a parent allows per child, and whether the child uses Kids Mode.
+            """
+            CREATE TABLE coloring_settings (
+                child_id TEXT PRIMARY KEY REFERENCES children(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                stamps BIGINT NOT NULL,
+                saving BIGINT NOT NULL,
+                export BIGINT NOT NULL,
+                kids_mode BIGINT NOT NULL,
+                updated_at BIGINT NOT NULL)
+            """,
+        ]),
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -1,0 +1,121 @@
+import Foundation
+import SQLKit
+
+/// One saved drawing; `document` is the drawing's JSON.
+public struct DrawingRow: Codable, Sendable, Equatable {
+    public let id: String
+    public let familyId: String
+    public let childId: String
+    public let page: String?
+    public let document: String
+    public let revision: Int
+    public let createdAt: Int64
+    public let updatedAt: Int64
+    public init(id: String, familyId: String, childId: String, page: String?, document: String, revision: Int, createdAt: Int64, updatedAt: Int64) {
+        self.id = id
+        self.familyId = familyId
+        self.childId = childId
+        self.page = page
+        self.document = document
+        self.revision = revision
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// A drawing in the gallery's list (without its document).
+public struct DrawingSummary: Codable, Sendable, Equatable {
+    public let id: String
+    public let page: String?
+    public let revision: Int
+    public let createdAt: Int64
+    public let updatedAt: Int64
+}
+
+/// What a parent allows one child in Coloring Fun, and Kids Mode.
+public struct ColoringSettingsRow: Codable, Sendable, Equatable {
+    public var stamps: Bool
+    public var saving: Bool
+    public var export: Bool
+    public var kidsMode: Bool
+    public init(stamps: Bool = true, saving: Bool = true, export: Bool = true, kidsMode: Bool = false) {
+        self.stamps = stamps
+        self.saving = saving
+        self.export = export
+        self.kidsMode = kidsMode
+    }
+}
+
+/// Coloring Fun's rows. Every query filters on the family and the child.
+public struct ColoringStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+
+    public func drawings(childId: String, familyId: String) async throws -> [DrawingSummary] {
+        try await sql.raw("""
+            SELECT id, page, revision, created_at, updated_at FROM drawings
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) ORDER BY updated_at DESC, id
+            """).all(decoding: DrawingSummary.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func count(childId: String, familyId: String) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM drawings WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)")
+            .first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    public func drawing(id: String, childId: String, familyId: String) async throws -> DrawingRow? {
+        try await sql.raw("""
+            SELECT * FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            """).first(decoding: DrawingRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func insert(_ row: DrawingRow) async throws {
+        try await sql.raw("""
+            INSERT INTO drawings (id, family_id, child_id, page, document, revision, created_at, updated_at)
+            VALUES (\(bind: row.id), \(bind: row.familyId), \(bind: row.childId), \(bind: row.page), \(bind: row.document),
+                    \(bind: row.revision), \(bind: row.createdAt), \(bind: row.updatedAt))
+            """).run()
+    }
+
+    /// Replaces the document if the drawing is still at `baseRevision` (or whatever its revision when
+    /// nil); returns the new revision, or nil when the drawing is gone or changed meanwhile.
+    public func save(id: String, childId: String, familyId: String, page: String?, document: String, baseRevision: Int?,
+                     now: Date) async throws -> Int? {
+        let row = try await sql.raw("""
+            UPDATE drawings SET document = \(bind: document), page = \(bind: page), revision = revision + 1, updated_at = \(bind: now.millis)
+            WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+                AND (\(bind: baseRevision == nil ? 1 : 0) = 1 OR revision = \(bind: baseRevision ?? -1))
+            RETURNING revision
+            """).first()
+        return try row?.decode(column: "revision", as: Int.self)
+    }
+
+    public func delete(id: String, childId: String, familyId: String) async throws -> Bool {
+        try await sql.raw("""
+            DELETE FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId) RETURNING id
+            """).first() != nil
+    }
+
+    // MARK: - Settings
+
+    public func settings(childId: String, familyId: String) async throws -> ColoringSettingsRow {
+        guard let row = try await sql.raw("""
+            SELECT stamps, saving, export, kids_mode FROM coloring_settings WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            """).first() else { return ColoringSettingsRow() }
+        return ColoringSettingsRow(stamps: try row.decode(column: "stamps", as: Int.self) != 0, saving: try row.decode(column: "saving", as: Int.self) != 0,
+                                   export: try row.decode(column: "export", as: Int.self) != 0,
+                                   kidsMode: try row.decode(column: "kids_mode", as: Int.self) != 0)
+    }
+
+    public func saveSettings(_ settings: ColoringSettingsRow, childId: String, familyId: String, now: Date) async throws {
+        try await sql.raw("""
+            INSERT INTO coloring_settings (child_id, family_id, stamps, saving, export, kids_mode, updated_at)
+            VALUES (\(bind: childId), \(bind: familyId), \(bind: settings.stamps ? 1 : 0), \(bind: settings.saving ? 1 : 0),
+                    \(bind: settings.export ? 1 : 0), \(bind: settings.kidsMode ? 1 : 0), \(bind: now.millis))
+            ON CONFLICT (child_id) DO UPDATE SET stamps = excluded.stamps, saving = excluded.saving, export = excluded.export,
+                kids_mode = excluded.kids_mode, updated_at = excluded.updated_at
+            """).run()
+    }
+}
