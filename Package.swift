@@ -61,7 +61,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Storage", "MailClient",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "Storage", "MailClient",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -118,7 +118,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
-            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling",
+            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -53,6 +53,17 @@ public struct Raster: Equatable, Sendable {
         return result
     }
 
+    /// Straight (not premultiplied) colour, as PNG stores it.
+    public var unpremultiplied: Raster {
+        var copy = self
+        for index in stride(from: 0, to: pixels.count, by: 4) {
+            let alpha = Int(pixels[index + 3])
+            guard alpha > 0 && alpha < 255 else { continue }
+            for channel in 0..<3 { copy.pixels[index + channel] = UInt8(min(255, (Int(pixels[index + channel]) * 255 + alpha / 2) / alpha)) }
+        }
+        return copy
+    }
+
     /// A smaller copy that fits in `maxWidth × maxHeight`, each pixel the average of the pixels it covers.
     public func thumbnail(maxWidth: Int, maxHeight: Int) -> Raster {
         let scale = max(Double(width) / Double(maxWidth), Double(height) / Double(maxHeight), 1)

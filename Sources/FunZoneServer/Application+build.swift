@@ -25,6 +25,8 @@ public enum FunZoneApp {
         SpeechController(services: services).addRoutes(to: api)
         SpellflareController(services: services).addRoutes(to: api)
         SpellflareParentController(services: services).addRoutes(to: api)
+        ColoringController(services: services).addRoutes(to: api)
+        ColoringParentController(services: services).addRoutes(to: api)
         return router
     }
 

@@ -30,6 +30,13 @@ public struct DrawingSummary: Codable, Sendable, Equatable {
     public let revision: Int
     public let createdAt: Int64
     public let updatedAt: Int64
+    public init(id: String, page: String?, revision: Int, createdAt: Int64, updatedAt: Int64) {
+        self.id = id
+        self.page = page
+        self.revision = revision
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
 }
 
 /// What a parent allows one child in Coloring Fun, and Kids Mode.

@@ -1,3 +1,4 @@
+import Coloring
 import Foundation
 import Hub
 import Logging
@@ -16,6 +17,9 @@ public struct Services: Sendable {
     public let purchases: PurchaseStore
     public let hubs: HubStore
     public let spelling: SpellingStore
+    public let coloring: ColoringStore
+    /// Renders drawings (thumbnails, PNG export) with the colouring pages and stamp pictures.
+    public let drawingRenderer: DrawingRenderer
     public let rateLimits: RateLimitStore
     public let blobs: any BlobStore
     public let registry: AppRegistry
@@ -27,6 +31,10 @@ public struct Services: Sendable {
     public let speech: SpeechServices
     public let options: Options
     let cache: ReadCache
+
+    /// Stamp pictures, read once from the colour emoji font (nil when the font is not installed:
+    /// drawings then render without their stamps).
+    static let emojiFont: ColorEmojiFont? = try? ColorEmojiFont()
 
     /// A signed-in family device stays signed in this long after its last use.
     static let sessionLifetime: TimeInterval = 30 * 24 * 3600
@@ -62,6 +70,8 @@ public struct Services: Sendable {
         self.purchases = PurchaseStore(database: database)
         self.hubs = HubStore(database: database)
         self.spelling = SpellingStore(database: database)
+        self.coloring = ColoringStore(database: database)
+        self.drawingRenderer = DrawingRenderer(stamps: Self.emojiFont, outlines: PageCatalog.outlines)
         self.rateLimits = RateLimitStore(database: database)
         self.blobs = blobs
         self.registry = registry

@@ -1,4 +1,5 @@
 import Audio
+import Coloring
 import Foundation
 import HTTPTypes
 import Hub
@@ -64,6 +65,7 @@ extension APIError {
         case let error as AudioError: self = APIError(audio: error)
         case let error as SpeechError: self = APIError(speech: error)
         case let error as SpellingError: self = APIError(spelling: error)
+        case let error as ColoringError: self = APIError(coloring: error)
         case StorageError.duplicateEmail:
             self = APIError(status: .conflict, code: "email_taken", message: "That e-mail address already has an account.")
         case StorageError.notFound: self = .notFound("item")
@@ -133,6 +135,17 @@ extension APIError {
         case .sessionOver: self = APIError(status: .conflict, code: "game_over", message: error.description)
         case .noWords: self = APIError(status: .conflict, code: "no_words", message: error.description)
         case .invalidWordList: self = APIError(status: .unprocessableContent, code: "invalid_word_list", message: error.description)
+        }
+    }
+
+    private init(coloring error: ColoringError) {
+        switch error {
+        case .tooManyPoints, .tooManyActions:
+            self = APIError(status: .contentTooLarge, code: "drawing_too_large", message: error.description)
+        case .nothingToUndo, .nothingToRedo:
+            self = APIError(status: .conflict, code: "nothing_to_undo", message: error.description)
+        default:
+            self = APIError(status: .unprocessableContent, code: "invalid_drawing", message: error.description)
         }
     }
 

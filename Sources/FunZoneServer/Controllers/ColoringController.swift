@@ -1,0 +1,291 @@
+import Coloring
+import Foundation
+import HTTPTypes
+import Hub
+import Hummingbird
+import NIOCore
+import Storage
+
+/// Coloring Fun for the child playing: the gallery (autosave with revisions, duplicate, delete),
+/// thumbnails and PNG export rendered here, the colouring pages, stamp pictures and Kids Mode.
+/// Everything is scoped to the child picked on this device.
+struct ColoringController {
+    let services: Services
+
+    /// 200,000 points of JSON fit well inside this.
+    static let uploadLimit = 4 * 1024 * 1024
+    /// Pictures a child keeps; more asks them to delete some first.
+    static let galleryLimit = 500
+    static let thumbnailSize = (width: 256, height: 192)
+    static let exports = RateLimit(limit: 30, window: 60)
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("coloring/me", use: me)
+        api.put("coloring/kids-mode", use: kidsMode)
+        api.get("coloring/pages/:pageId", use: page)
+        api.get("coloring/stamps/:emoji", use: stamp)
+        api.get("coloring/drawings", use: list)
+        api.post("coloring/drawings", use: create)
+        api.get("coloring/drawings/:drawingId", use: drawing)
+        api.put("coloring/drawings/:drawingId", use: save)
+        api.delete("coloring/drawings/:drawingId", use: delete)
+        api.post("coloring/drawings/:drawingId/duplicate", use: duplicate)
+        api.get("coloring/drawings/:drawingId/thumbnail", use: thumbnail)
+        api.get("coloring/drawings/:drawingId/export", use: export)
+    }
+
+    struct PageSummary: Codable { let id: String; let name: String }
+
+    struct MeResponse: Codable {
+        let settings: ColoringSettingsRow
+        /// The picture to reopen (the one changed last), if any.
+        let lastDrawingId: String?
+        let stamps: [StampCategory]
+        let pages: [PageSummary]
+        let colors: [String]
+        let galleryLimit: Int
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
+        return try JSONResponse.make(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
+                                                stamps: settings.stamps ? StampCatalog.categories : [],
+                                                pages: PageCatalog.pages.map { PageSummary(id: $0.id, name: $0.name) },
+                                                colors: RGBA.crayons.map(\.hex), galleryLimit: Self.galleryLimit))
+    }
+
+    struct KidsModeRequest: Codable { let on: Bool }
+
+    /// The child switches Kids Mode (bigger buttons, fewer tools) on or off.
+    @Sendable func kidsMode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let body = try await request.decodeJSON(KidsModeRequest.self, context: context)
+        var settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        settings.kidsMode = body.on
+        try await services.coloring.saveSettings(settings, childId: child.id, familyId: session.familyId, now: services.clock.now())
+        return try JSONResponse.make(settings)
+    }
+
+    struct PageResponse: Codable {
+        let id: String
+        let name: String
+        let width: Int
+        let height: Int
+        let outline: [ColoringAction]
+    }
+
+    /// A colouring page's line art, as actions the page draws on its outline layer.
+    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireSession()
+        guard let page = PageCatalog.page(try context.parameters.require("pageId")) else { throw APIError.notFound("colouring page") }
+        var response = try JSONResponse.make(PageResponse(id: page.id, name: page.name, width: PageCatalog.width, height: PageCatalog.height,
+                                                          outline: page.outline))
+        response.headers[.cacheControl] = "private, max-age=86400"
+        return response
+    }
+
+    /// A stamp's picture (PNG), the same one the server renders with, so screen and export match.
+    @Sendable func stamp(_ request: Request, context: AppRequestContext) async throws -> Response {
+        _ = try context.requireSession()
+        let emoji = try context.parameters.require("emoji").removingPercentEncoding ?? ""
+        guard let stamp = StampCatalog.stamp(emoji), let font = Services.emojiFont, let image = font.image(for: stamp.emoji) else {
+            throw APIError.notFound("stamp")
+        }
+        let png = try await rendering { try PNGEncoder.encode(image.unpremultiplied, opaque: false) }
+        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=604800"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    // MARK: - Gallery
+
+    struct DrawingView: Codable {
+        let id: String
+        let page: String?
+        let revision: Int
+        let createdAt: Date
+        let updatedAt: Date
+
+        init(_ summary: DrawingSummary) {
+            id = summary.id
+            page = summary.page
+            revision = summary.revision
+            createdAt = Date(millis: summary.createdAt)
+            updatedAt = Date(millis: summary.updatedAt)
+        }
+
+        init(_ row: DrawingRow) {
+            self.init(DrawingSummary(id: row.id, page: row.page, revision: row.revision, createdAt: row.createdAt, updatedAt: row.updatedAt))
+        }
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
+        return try JSONResponse.make(["drawings": drawings.map(DrawingView.init)])
+    }
+
+    /// A new picture (the body is the drawing's JSON document).
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        guard settings.saving else { throw Self.savingOff }
+        let document = try await Self.document(request, context: context)
+        if !settings.stamps && document.stampCount > 0 { throw Self.stampsOff }
+        let row = try await insert(document, childId: child.id, familyId: session.familyId)
+        return try JSONResponse.make(DrawingView(row), status: .created)
+    }
+
+    /// One picture: `{id, page, revision, createdAt, updatedAt, document}`, with its revision as ETag.
+    @Sendable func drawing(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let row = try await ownDrawing(context)
+        var body = try JSONEncoder.api.encode(DrawingView(row))
+        body.removeLast()  // the closing brace: the stored document (checked when saved) goes in as it is
+        body.append(contentsOf: Data(",\"document\":".utf8) + Data(row.document.utf8) + Data("}".utf8))
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: Self.etag(row.revision),
+                                               .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// Autosave: replaces the document. `If-Match: "<revision>"` makes it fail with 412 when the
+    /// picture changed elsewhere meanwhile (the page then keeps its work as a copy).
+    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let id = try context.parameters.require("drawingId")
+        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        guard settings.saving else { throw Self.savingOff }
+        let baseRevision = try Self.baseRevision(request)
+        let document = try await Self.document(request, context: context)
+        guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
+            throw APIError.notFound("drawing")
+        }
+        if !settings.stamps, document.stampCount > (try? ColoringDocument.decode(Data(current.document.utf8)).stampCount) ?? 0 {
+            throw Self.stampsOff
+        }
+        let now = services.clock.now()
+        guard let revision = try await services.coloring.save(id: id, childId: child.id, familyId: session.familyId, page: document.page,
+                                                             document: String(decoding: document.encoded(), as: UTF8.self),
+                                                             baseRevision: baseRevision, now: now) else {
+            throw APIError(status: .preconditionFailed, code: "drawing_changed",
+                           message: "This picture was changed somewhere else. Your drawing was not lost: save it as a copy.")
+        }
+        try? await services.blobs.delete(key: Self.thumbnailKey(id, current.revision))
+        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: id, page: document.page, revision: revision,
+                                                                        createdAt: current.createdAt, updatedAt: now.millis)))
+        response.headers[.eTag] = Self.etag(revision)
+        return response
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let row = try await ownDrawing(context)
+        guard try await services.coloring.delete(id: row.id, childId: row.childId, familyId: row.familyId) else { throw APIError.notFound("drawing") }
+        try? await services.blobs.delete(key: Self.thumbnailKey(row.id, row.revision))
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let row = try await ownDrawing(context)
+        let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
+        guard settings.saving else { throw Self.savingOff }
+        let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, familyId: row.familyId)
+        return try JSONResponse.make(DrawingView(copy), status: .created)
+    }
+
+    /// A small PNG for the gallery grid, rendered once per revision and kept.
+    @Sendable func thumbnail(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let row = try await ownDrawing(context)
+        let etag = Self.etag(row.revision)
+        if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
+        let key = Self.thumbnailKey(row.id, row.revision)
+        var png = try await services.blobs.get(key: key)
+        if png == nil {
+            let document = try ColoringDocument.decode(Data(row.document.utf8))
+            let renderer = services.drawingRenderer
+            let made = try await rendering {
+                try PNGEncoder.encode(renderer.render(document).thumbnail(maxWidth: Self.thumbnailSize.width, maxHeight: Self.thumbnailSize.height))
+            }
+            try await services.blobs.put(made, key: key)
+            png = made
+        }
+        return Response(status: .ok, headers: [.contentType: "image/png", .eTag: etag, .cacheControl: "private, no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png!)))
+    }
+
+    /// The picture at full size as a PNG download (if the parent allows export).
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let row = try await ownDrawing(context)
+        let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
+        guard settings.export else {
+            throw APIError(status: .forbidden, code: "export_off", message: "A grown-up has turned off saving pictures to this device.")
+        }
+        try await services.countAttempt("coloring-export:\(row.familyId)", limit: Self.exports)
+        let document = try ColoringDocument.decode(Data(row.document.utf8))
+        let renderer = services.drawingRenderer
+        let png = try await rendering { try PNGEncoder.encode(renderer.render(document)) }
+        return Response(status: .ok, headers: [.contentType: "image/png", .contentDisposition: "attachment; filename=\"my-picture.png\"",
+                                               .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    // MARK: - Helpers
+
+    static let savingOff = APIError(status: .forbidden, code: "saving_off", message: "A grown-up has turned off saving pictures.")
+    static let stampsOff = APIError(status: .forbidden, code: "stamps_off", message: "A grown-up has turned off stamps.")
+
+    private func ownDrawing(_ context: AppRequestContext) async throws -> DrawingRow {
+        let (session, child) = try await services.requireChild(context)
+        guard let row = try await services.coloring.drawing(id: try context.parameters.require("drawingId"), childId: child.id,
+                                                            familyId: session.familyId) else { throw APIError.notFound("drawing") }
+        return row
+    }
+
+    private func insert(_ document: ColoringDocument, childId: String, familyId: String) async throws -> DrawingRow {
+        guard try await services.coloring.count(childId: childId, familyId: familyId) < Self.galleryLimit else {
+            throw APIError(status: .conflict, code: "gallery_full",
+                           message: "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
+        }
+        let now = services.clock.now().millis
+        let row = DrawingRow(id: UUID().uuidString.lowercased(), familyId: familyId, childId: childId, page: document.page,
+                             document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
+        try await services.coloring.insert(row)
+        return row
+    }
+
+    /// The request's body as a checked drawing.
+    static func document(_ request: Request, context: AppRequestContext) async throws -> ColoringDocument {
+        if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/json") {
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the drawing as JSON (Content-Type: application/json).")
+        }
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.body.collect(upTo: uploadLimit)
+        } catch is NIOTooManyBytesError {
+            throw APIError.tooLarge(limit: uploadLimit)
+        }
+        return try ColoringDocument.decode(Data(buffer: buffer))
+    }
+
+    static func baseRevision(_ request: Request) throws -> Int? {
+        guard let header = request.headers[.ifMatch] else { return nil }
+        guard let revision = Int(header.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))) else {
+            throw APIError.invalid("If-Match", "If-Match is the drawing's revision in quotes, like \"3\".")
+        }
+        return revision
+    }
+
+    static func etag(_ revision: Int) -> String { "\"\(revision)\"" }
+    static func thumbnailKey(_ id: String, _ revision: Int) -> String { "coloring/\(id)/thumbnail-\(revision).png" }
+}
+
+extension ColoringDocument {
+    var stampCount: Int { actions.filter { if case .stamp = $0 { true } else { false } }.count }
+}
+
+/// Rendering and encoding keep a core busy for up to a few hundred milliseconds: they run on a
+/// dispatch thread, not one of Swift's cooperative threads.
+func rendering<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+    }
+}

@@ -1,0 +1,194 @@
+import Coloring
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Storage
+import Testing
+@testable import FunZoneServer
+
+/// Coloring Fun's gallery and settings over HTTP, on SQLite and PostgreSQL.
+@Suite struct ColoringRouteTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    static func drawing(_ actions: [ColoringAction], page: String? = nil) throws -> ColoringDocument {
+        var document = ColoringDocument(width: 320, height: 240, page: page)
+        for action in actions { try document.perform(action) }
+        return document
+    }
+
+    static let scribble = ColoringAction.stroke(brush: .crayon, color: RGBA(237, 10, 63), size: 12, points: [Point(20, 20), Point(200, 120)], seed: 4)
+    static let dog = ColoringAction.stamp(emoji: "🐶", at: Point(160, 120), size: 80, rotation: 0, flipped: false)
+
+    static func upload(_ device: Browser, _ method: HTTPRequest.Method, _ uri: String, _ document: ColoringDocument,
+                       ifMatch: String? = nil) async throws -> TestResponse {
+        var headers = json
+        if let ifMatch { headers[.ifMatch] = ifMatch }
+        return try await device.request(method, uri, body: ByteBuffer(bytes: document.encoded()), headers: headers)
+    }
+
+    static func body(_ response: TestResponse) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:]
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func aPictureIsSavedAutosavedReopenedDuplicatedAndDeleted(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            let (tablet, _) = try await SpellflareRouteTests.child(app)
+            let me = try await tablet.json(.get, "/api/coloring/me", expect: .ok)
+            #expect(me["lastDrawingId"] == nil || me["lastDrawingId"] is NSNull)
+            #expect((me["colors"] as? [String])?.count == 20 && (me["pages"] as? [Any])?.count == 12)
+            #expect((me["stamps"] as? [[String: Any]])?.map { $0["id"] as? String } == ["animals", "insects", "plants", "fun", "faces"])
+
+            var document = try Self.drawing([Self.scribble], page: "cat")
+            let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", document)
+            #expect(created.status == .created, "\(String(buffer: created.body))")
+            let id = try #require(Self.body(created)["id"] as? String)
+            #expect(Self.body(created)["revision"] as? Int == 1)
+
+            // Autosave with the revision it was based on; a stale tab's save is refused, nothing lost.
+            try document.perform(Self.dog)
+            let saved = try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", document, ifMatch: "\"1\"")
+            #expect(saved.status == .ok && Self.body(saved)["revision"] as? Int == 2 && saved.headers[.eTag] == "\"2\"")
+            var stale = try Self.drawing([Self.scribble, .clear])
+            stale.page = "cat"
+            try expectErrorShape(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", stale, ifMatch: "\"1\""),
+                                 status: .preconditionFailed, code: "drawing_changed")
+
+            // Reopened as it was saved; it is the one to reopen on return.
+            let reopened = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
+            let stored = try JSONSerialization.data(withJSONObject: reopened["document"]!)
+            #expect(try ColoringDocument.decode(stored) == document)
+            #expect(try await tablet.json(.get, "/api/coloring/me", expect: .ok)["lastDrawingId"] as? String == id)
+
+            // Thumbnail and export are PNGs rendered here; the export matches the domain's render exactly.
+            let thumbnail = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail")
+            #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/png")
+            let small = try PNGDecoder.decode(Data(buffer: thumbnail.body))
+            #expect(small.width == 256 && small.height == 192)
+            let again = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail", headers: [.ifNoneMatch: "\"2\""])
+            #expect(again.status == .notModified)
+            let export = try await tablet.request(.get, "/api/coloring/drawings/\(id)/export")
+            #expect(export.status == .ok && export.headers[.contentDisposition]?.hasPrefix("attachment") == true)
+            #expect(try PNGDecoder.decode(Data(buffer: export.body)) == app.services.drawingRenderer.render(document))
+
+            // Duplicate, then delete the original: the copy stays.
+            let copy = try await tablet.json(.post, "/api/coloring/drawings/\(id)/duplicate", expect: .created)
+            let copyId = try #require(copy["id"] as? String)
+            _ = try await tablet.json(.delete, "/api/coloring/drawings/\(id)", expect: .noContent)
+            try await tablet.expectError(.get, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
+            let gallery = try await tablet.json(.get, "/api/coloring/drawings", expect: .ok)["drawings"] as! [[String: Any]]
+            #expect(gallery.map { $0["id"] as? String } == [copyId])
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func badPicturesAreRefusedAndNothingIsKept(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            let (tablet, _) = try await SpellflareRouteTests.child(app)
+            func post(_ text: String, contentType: String = "application/json") async throws -> TestResponse {
+                try await tablet.request(.post, "/api/coloring/drawings", body: ByteBuffer(string: text), headers: [.contentType: contentType])
+            }
+            try expectErrorShape(try await post("{not json"), status: .unprocessableContent, code: "invalid_drawing")
+            try expectErrorShape(try await post(##"{"version": 9, "width": 100, "height": 100, "actions": []}"##),
+                                 status: .unprocessableContent, code: "invalid_drawing")
+            try expectErrorShape(try await post(##"{"version": 1, "width": -4, "height": 100, "actions": []}"##),
+                                 status: .unprocessableContent, code: "invalid_drawing")
+            try expectErrorShape(try await post(##"{"version": 1, "width": 100, "height": 100, "page": "dragon", "actions": []}"##),
+                                 status: .unprocessableContent, code: "invalid_drawing")
+            try expectErrorShape(try await post("{}", contentType: "text/plain"), status: .unsupportedMediaType, code: "unsupported_media_type")
+            // 250,000 points: over the drawing's bound (and a body over 4 MB is cut off before it is read).
+            let points = Array(repeating: "10,20", count: 125_000).joined(separator: ",")
+            let stroke = { (n: Int) in ##"{"type": "stroke", "brush": "crayon", "color": "#ff0000", "size": 10, "points": [\##(points)], "seed": \##(n)}"## }
+            let many = ##"{"version": 1, "width": 100, "height": 100, "actions": [\##(stroke(1))]}"##
+            try expectErrorShape(try await post(many), status: .unprocessableContent, code: "invalid_drawing")
+            let huge = ##"{"version": 1, "width": 100, "height": 100, "actions": [\##((1...8).map(stroke).joined(separator: ","))]}"##
+            try expectErrorShape(try await post(huge), status: .contentTooLarge, code: "body_too_large")
+            #expect(try await app.services.coloring.count(childId: try #require(tablet.childId(app)), familyId: try await tablet.familyId(app)) == 0)
+
+            // Another family's child cannot see, change or delete this one's picture.
+            let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble]))
+            let id = try #require(Self.body(created)["id"] as? String)
+            let stranger = try await app.setUpStrangerFamily(child: true)
+            try await stranger.expectError(.get, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
+            try expectErrorShape(try await Self.upload(stranger, .put, "/api/coloring/drawings/\(id)", try Self.drawing([])),
+                                 status: .notFound, code: "not_found")
+            try await stranger.expectError(.delete, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
+            try await stranger.expectError(.get, "/api/coloring/drawings/\(id)/export", status: .notFound, code: "not_found")
+            #expect((try await stranger.json(.get, "/api/coloring/drawings", expect: .ok)["drawings"] as! [Any]).isEmpty)
+            try await app.passGate(stranger)
+            _ = try await stranger.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            try await stranger.expectError(.get, "/api/parent/coloring/children/\(try #require(tablet.childId(app)))/settings",
+                                           status: .notFound, code: "not_found")
+            let still = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
+            #expect(still["revision"] as? Int == 1)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func parentsTurnOffStampsSavingAndExport(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            let (tablet, miaId) = try await SpellflareRouteTests.child(app)
+            let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble, Self.dog]))
+            let id = try #require(Self.body(created)["id"] as? String)
+
+            struct Settings: Codable { let stamps: Bool; let saving: Bool; let export: Bool; let kidsMode: Bool }
+            try await tablet.expectError(.put, "/api/parent/coloring/children/\(miaId)/settings",
+                                         Settings(stamps: false, saving: false, export: false, kidsMode: false), status: .forbidden, code: "parent_locked")
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            _ = try await tablet.json(.put, "/api/parent/coloring/children/\(miaId)/settings",
+                                      Settings(stamps: false, saving: true, export: false, kidsMode: true), expect: .ok)
+            let me = try await tablet.json(.get, "/api/coloring/me", expect: .ok)
+            #expect((me["stamps"] as? [Any])?.isEmpty == true)
+            #expect((me["settings"] as? [String: Any])?["kidsMode"] as? Bool == true)
+            // The picture with its old stamp can still be saved; a new stamp cannot.
+            let more = try Self.drawing([Self.scribble, Self.dog, .background(RGBA(251, 232, 112))])
+            #expect(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", more).status == .ok)
+            let anotherDog = try Self.drawing([Self.scribble, Self.dog, Self.dog])
+            try expectErrorShape(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", anotherDog), status: .forbidden, code: "stamps_off")
+            try await tablet.expectError(.get, "/api/coloring/drawings/\(id)/export", status: .forbidden, code: "export_off")
+
+            _ = try await tablet.json(.put, "/api/parent/coloring/children/\(miaId)/settings",
+                                      Settings(stamps: true, saving: false, export: true, kidsMode: false), expect: .ok)
+            try expectErrorShape(try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble])),
+                                 status: .forbidden, code: "saving_off")
+            try await tablet.expectError(.post, "/api/coloring/drawings/\(id)/duplicate", status: .forbidden, code: "saving_off")
+            #expect(try await tablet.request(.get, "/api/coloring/drawings/\(id)/export").status == .ok)
+            // The child switches Kids Mode on from the canvas.
+            let kids = try await tablet.json(.put, "/api/coloring/kids-mode", ["on": true], expect: .ok)
+            #expect(kids["kidsMode"] as? Bool == true && kids["saving"] as? Bool == false)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func pagesAndStampPictures(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            let (tablet, _) = try await SpellflareRouteTests.child(app)
+            let page = try await tablet.json(.get, "/api/coloring/pages/cat", expect: .ok)
+            #expect(page["width"] as? Int == 1024 && (page["outline"] as? [Any])?.isEmpty == false)
+            try await tablet.expectError(.get, "/api/coloring/pages/dragon", status: .notFound, code: "not_found")
+            let bee = try await tablet.request(.get, "/api/coloring/stamps/\("🐝".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)")
+            if Services.emojiFont != nil {
+                #expect(bee.status == .ok && bee.headers[.contentType] == "image/png")
+                #expect(try PNGDecoder.decode(Data(buffer: bee.body)).width >= 100)
+            }
+            try await tablet.expectError(.get, "/api/coloring/stamps/A", status: .notFound, code: "not_found")
+        }
+    }
+}
+
+extension Browser {
+    /// The child picked on this device and its family (read through the API).
+    func childId(_ app: TestApp) async throws -> String? {
+        let session = try await json(.get, "/api/session", expect: .ok)
+        return (session["child"] as? [String: Any])?["id"] as? String
+    }
+
+    func familyId(_ app: TestApp) async throws -> String {
+        let id = try await childId(app)!
+        return try await app.services.database.sql.raw("SELECT family_id FROM children WHERE id = \(bind: id)").first()!
+            .decode(column: "family_id", as: String.self)
+    }
+}
