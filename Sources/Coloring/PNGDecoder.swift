@@ -92,18 +92,7 @@ public enum PNGDecoder {
             let left = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
             let above = Int(previous[index])
             let corner = index >= bytesPerPixel ? Int(previous[index - bytesPerPixel]) : 0
-            let predicted: Int
-            switch filter {
-            case 1: predicted = left
-            case 2: predicted = above
-            case 3: predicted = (left + above) / 2
-            case 4:
-                let p = left + above - corner
-                let pa = abs(p - left), pb = abs(p - above), pc = abs(p - corner)
-                predicted = pa <= pb && pa <= pc ? left : pb <= pc ? above : corner
-            default: predicted = 0
-            }
-            row[index] = UInt8(truncatingIfNeeded: Int(row[index]) + predicted)
+            row[index] = UInt8(truncatingIfNeeded: Int(row[index]) + PNGEncoder.predicted(filter, left, above, corner))
         }
     }
 }

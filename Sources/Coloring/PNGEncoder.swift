@@ -48,15 +48,7 @@ public enum PNGEncoder {
                         let left = index >= bytesPerPixel ? Int(row[index - bytesPerPixel]) : 0
                         let above = Int(up[index])
                         let corner = index >= bytesPerPixel ? Int(up[index - bytesPerPixel]) : 0
-                        let predicted: Int
-                        switch filter {
-                        case 1: predicted = left
-                        case 2: predicted = above
-                        case 3: predicted = (left + above) / 2
-                        case 4: predicted = paeth(left, above, corner)
-                        default: predicted = 0
-                        }
-                        let value = UInt8(truncatingIfNeeded: Int(row[index]) - predicted)
+                        let value = UInt8(truncatingIfNeeded: Int(row[index]) - predicted(filter, left, above, corner))
                         out[index] = value
                         score += value < 128 ? Int(value) : 256 - Int(value)
                     }
@@ -66,10 +58,18 @@ public enum PNGEncoder {
         return score
     }
 
-    private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-        return pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+    /// What a PNG row filter predicts a byte to be from its left, upper and upper-left neighbours.
+    @inline(__always) static func predicted(_ filter: UInt8, _ left: Int, _ above: Int, _ corner: Int) -> Int {
+        switch filter {
+        case 1: return left
+        case 2: return above
+        case 3: return (left + above) / 2
+        case 4:
+            let p = left + above - corner
+            let pa = abs(p - left), pb = abs(p - above), pc = abs(p - corner)
+            return pa <= pb && pa <= pc ? left : pb <= pc ? above : corner
+        default: return 0
+        }
     }
 
     static func compress(_ bytes: [UInt8], level: Int32) throws -> Data {

@@ -195,14 +195,19 @@ def spell_by_voice(d, seconds):
     click(d, "#voice-done")
 
 
-def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, mic_wav):
-    d = browser
+def start_level_one(d, server):
+    """A new child on a new family: onboarded, level 1 begun after its ad, the keyboard showing."""
     d.set_script_timeout(20)
     open_spellflare(d, server)
     onboard(d)
     click(d, ".level[data-level='1']")
     wait_for_ad_and_continue(d)
     find(d, "#spelling-input")
+
+
+def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, mic_wav):
+    d = browser
+    start_level_one(d, server)
     word = current_word(d)
     try:
         spell_by_voice(d, say_letters(word, mic_wav))
@@ -257,12 +262,7 @@ def set_offline(d, offline):
 
 def test_a_level_finished_offline_reaches_the_server_when_the_network_is_back(server, browser):
     d = browser
-    d.set_script_timeout(20)
-    open_spellflare(d, server)
-    onboard(d)
-    click(d, ".level[data-level='1']")
-    wait_for_ad_and_continue(d)
-    find(d, "#spelling-input")
+    start_level_one(d, server)
     game = d.execute_async_script(GAME)
     words = game["words"]
     for count in range(1, 3):  # two words online
