@@ -15,7 +15,7 @@ public struct MiniApp: Codable, Equatable, Sendable {
 public struct AppRegistry: Sendable {
     /// Every app the hub knows about, whether or not it is built yet.
     public static let catalog: [MiniApp] = [
-        MiniApp(id: "coloring", name: "Coloring Fun", subtitle: "Draw & Stamp!", icon: "🎨", color: "#ff96b4", isAvailable: true),
+        MiniApp(id: "coloring", name: "Coloring Fun", subtitle: "Draw & Stamp!", icon: "🎨", color: "#c2185b", isAvailable: true),
         MiniApp(id: "spellflare", name: "Spellflare", subtitle: "Spell it out!", icon: "🐝", color: "#7c3aed", isAvailable: true),
         MiniApp(id: "speakup", name: "SpeakUp", subtitle: "Practice talking!", icon: "🎤", color: "#0d8488", isAvailable: true),
         MiniApp(id: "mirrorbuddy", name: "MirrorBuddy", subtitle: "Study together!", icon: "📚", color: "#f59e0b", isAvailable: true),

@@ -56,6 +56,32 @@ import Testing
             try expectErrorShape(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", stale, ifMatch: "\"1\""),
                                  status: .preconditionFailed, code: "drawing_changed")
 
+            // Autosave of just what changed: keep the first two actions, add one, set the redo list.
+            struct Changes: Encodable { let keep: Int; let actions: [ColoringAction]; let undone: [ColoringAction] }
+            let fill = ColoringAction.fill(at: Point(5, 5), color: RGBA(58, 166, 85), tolerance: 48)
+            let changes = try JSONEncoder().encode(Changes(keep: 2, actions: [fill], undone: [.clear]))
+            func patch(_ body: Data, ifMatch: String?) async throws -> TestResponse {
+                var headers = Self.json
+                if let ifMatch { headers[.ifMatch] = ifMatch }
+                return try await tablet.request(.patch, "/api/coloring/drawings/\(id)", body: ByteBuffer(bytes: body), headers: headers)
+            }
+            try expectErrorShape(try await patch(changes, ifMatch: nil), status: .preconditionRequired, code: "revision_required")
+            try expectErrorShape(try await patch(changes, ifMatch: "\"1\""), status: .preconditionFailed, code: "drawing_changed")
+            let tooMany = try JSONEncoder().encode(Changes(keep: 7, actions: [], undone: []))
+            try expectErrorShape(try await patch(tooMany, ifMatch: "\"2\""), status: .unprocessableContent, code: "invalid_field")
+            let patched = try await patch(changes, ifMatch: "\"2\"")
+            #expect(patched.status == .ok && Self.body(patched)["revision"] as? Int == 3)
+            try document.perform(fill)
+            try document.perform(.clear)
+            try document.undo()
+            // Undo back to one action and send that: the server drops the rest.
+            let back = try JSONEncoder().encode(Changes(keep: 1, actions: [], undone: [fill, Self.dog]))
+            #expect(try await patch(back, ifMatch: "\"3\"").status == .ok)
+            let afterUndo = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
+            #expect((afterUndo["document"] as? [String: Any])?["actions"].map { ($0 as! [Any]).count } == 1)
+            let redo = try JSONEncoder().encode(Changes(keep: 1, actions: [Self.dog, fill], undone: [.clear]))
+            #expect(try await patch(redo, ifMatch: "\"4\"").status == .ok)
+
             // Reopened as it was saved; it is the one to reopen on return.
             let reopened = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
             let stored = try JSONSerialization.data(withJSONObject: reopened["document"]!)
@@ -65,9 +91,10 @@ import Testing
             // Thumbnail and export are PNGs rendered here; the export matches the domain's render exactly.
             let thumbnail = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail")
             #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/png")
+            let revision = try #require(reopened["revision"] as? Int)
             let small = try PNGDecoder.decode(Data(buffer: thumbnail.body))
             #expect(small.width == 256 && small.height == 192)
-            let again = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail", headers: [.ifNoneMatch: "\"2\""])
+            let again = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail", headers: [.ifNoneMatch: "\"\(revision)\""])
             #expect(again.status == .notModified)
             let export = try await tablet.request(.get, "/api/coloring/drawings/\(id)/export")
             #expect(export.status == .ok && export.headers[.contentDisposition]?.hasPrefix("attachment") == true)

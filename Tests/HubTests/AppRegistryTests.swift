@@ -9,7 +9,7 @@ import Testing
         #expect(registry.apps.filter(\.isAvailable).count == 4)
         #expect(registry.apps.filter { !$0.isAvailable }.allSatisfy { $0.subtitle == "Coming Soon" && $0.color == "#d2d2e6" })
         // Seed 000: Coloring Fun is (255, 150, 180).
-        #expect(registry.apps[0].color == "#ff96b4")
+        #expect(registry.apps[0].color == "#c2185b")
     }
 
     @Test func anAppWhoseClientIsNotShippedIsAPlaceholderOnItsOwn() throws {

@@ -59,6 +59,15 @@ def test_every_screen_passes_axe(server, browser):
     click(d, "#submit-spelling")
     find(d, "#give-up")
     screens["spellflare: try again"] = serious_violations(d)
+    d.get(server + "/coloring/")
+    find(d, "#canvas")
+    screens["coloring: canvas"] = serious_violations(d)
+    click(d, "#tool-stamp")
+    find(d, ".stamp")
+    screens["coloring: stamps"] = serious_violations(d)
+    click(d, "#open-gallery")
+    find(d, "#new-picture")
+    screens["coloring: gallery"] = serious_violations(d)
     failures = {screen: found for screen, found in screens.items() if found}
     assert failures == {}
 

@@ -5,12 +5,13 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
+import { coloringView, loadColoring } from "./coloring.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 
 const main = document.getElementById("parent");
-const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", store: "Purchases", family: "Family" };
+const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", store: "Purchases", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -68,6 +69,7 @@ async function loadTab() {
         state.avatars = (await api("/api/kids")).avatars;
       }
       if (state.tab === "spellflare") await loadSpellflare(state.spellflare);
+      if (state.tab === "coloring") await loadColoring(state.coloring);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
       if (state.tab === "family") state.family = await api("/api/parent/family");
     });
@@ -197,7 +199,8 @@ function familyView() {
       "Sign this device out"));
 }
 
-const spellflareActions = {
+/** What a tab module may ask of the page. */
+const tabActions = {
   reload: () => loadTab(),
   render: () => render(),
   fail: (message) => { state.error = message; render(); },
@@ -214,7 +217,8 @@ function render() {
       h("a", { class: "btn", href: `#${id}`, id: `tab-${id}`, "aria-current": state.tab === id ? "page" : false },
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
     state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
-    { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, spellflareActions), store: storeView,
+    { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
+      coloring: () => coloringView(state.coloring, tabActions), store: storeView,
       family: familyView }[state.tab]());
 }
 

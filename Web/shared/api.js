@@ -22,15 +22,18 @@ export async function loadSession() {
 
 export function rememberCsrf(token) { csrfToken = token; }
 
-/** Calls the API. `body` is sent as JSON, or `raw` (a Blob) as `contentType`; a 204 resolves to null. */
-export async function api(path, { method = "GET", body, raw, contentType } = {}) {
-  const headers = { Accept: "application/json" };
+/**
+ * Calls the API. `body` is sent as JSON, or `raw` (a Blob or string) as `contentType`; `headers`
+ * adds request headers (If-Match, say); a 204 resolves to null.
+ */
+export async function api(path, { method = "GET", body, raw, contentType, headers: extra = {} } = {}) {
+  const headers = { Accept: "application/json", ...extra };
   if (method !== "GET" && method !== "HEAD") {
     if (csrfToken === null && path !== "/api/session") await loadSession();
     headers["X-CSRF-Token"] = csrfToken ?? "";
   }
   if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (raw !== undefined) headers["Content-Type"] = contentType ?? raw.type;
+  if (raw !== undefined) headers["Content-Type"] = contentType ?? raw.type ?? "application/octet-stream";
   const response = await fetch(path, {
     method, headers, credentials: "same-origin",
     body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body),

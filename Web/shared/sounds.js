@@ -45,6 +45,13 @@ export const sounds = {
   tap: () => tone([660], 0.08, "triangle"),
   success: () => tone([523, 659, 784, 1047], 0.14, "triangle"),
   gentle: () => tone([392, 330], 0.18, "sine", 0.1),
+  // Coloring Fun's tools: lower for bigger brushes, as Tux Paint does.
+  paint: (size = 20) => tone([Math.max(180, 700 - size * 6)], 0.06, "triangle", 0.06),
+  pop: () => tone([880, 1320], 0.06, "square", 0.05),
+  fill: () => tone([330, 440, 550, 660], 0.06, "sine", 0.1),
+  undo: () => tone([520, 390], 0.07, "triangle", 0.1),
+  clear: () => tone([660, 520, 390, 260], 0.08, "sawtooth", 0.05),
+  shutter: () => tone([1200, 600], 0.04, "square", 0.05),
 };
 
 /** The one mute switch: a button that flips sound for every page. */

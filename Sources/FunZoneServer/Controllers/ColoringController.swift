@@ -28,6 +28,7 @@ struct ColoringController {
         api.post("coloring/drawings", use: create)
         api.get("coloring/drawings/:drawingId", use: drawing)
         api.put("coloring/drawings/:drawingId", use: save)
+        api.patch("coloring/drawings/:drawingId", use: saveChanges)
         api.delete("coloring/drawings/:drawingId", use: delete)
         api.post("coloring/drawings/:drawingId/duplicate", use: duplicate)
         api.get("coloring/drawings/:drawingId/thumbnail", use: thumbnail)
@@ -167,9 +168,50 @@ struct ColoringController {
         guard let revision = try await services.coloring.save(id: id, childId: child.id, familyId: session.familyId, page: document.page,
                                                              document: String(decoding: document.encoded(), as: UTF8.self),
                                                              baseRevision: baseRevision, now: now) else {
-            throw APIError(status: .preconditionFailed, code: "drawing_changed",
-                           message: "This picture was changed somewhere else. Your drawing was not lost: save it as a copy.")
+            throw Self.changedElsewhere
         }
+        try? await services.blobs.delete(key: Self.thumbnailKey(id, current.revision))
+        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: id, page: document.page, revision: revision,
+                                                                        createdAt: current.createdAt, updatedAt: now.millis)))
+        response.headers[.eTag] = Self.etag(revision)
+        return response
+    }
+
+    /// What changed since the revision the device last saved: its first `keep` actions are the
+    /// server's, then come `actions`; `undone` replaces the redo list. Autosave sends this instead
+    /// of the whole drawing, so a save costs the new strokes, not the picture.
+    struct ChangesRequest: Codable {
+        let keep: Int
+        let actions: [ColoringAction]
+        let undone: [ColoringAction]
+    }
+
+    @Sendable func saveChanges(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, child) = try await services.requireChild(context)
+        let id = try context.parameters.require("drawingId")
+        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        guard settings.saving else { throw Self.savingOff }
+        guard let baseRevision = try Self.baseRevision(request) else {
+            throw APIError(status: .preconditionRequired, code: "revision_required",
+                           message: "Send If-Match with the revision these changes are based on.")
+        }
+        let changes = try await request.decodeJSON(ChangesRequest.self, context: context, limit: Self.uploadLimit)
+        guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
+            throw APIError.notFound("drawing")
+        }
+        guard current.revision == baseRevision else { throw Self.changedElsewhere }
+        let stored = try ColoringDocument.decode(Data(current.document.utf8))
+        guard (0...stored.actions.count).contains(changes.keep) else {
+            throw APIError.invalid("keep", "keep must be 0 to \(stored.actions.count), the actions this drawing has.")
+        }
+        let document = try ColoringDocument(width: stored.width, height: stored.height, page: stored.page,
+                                            actions: Array(stored.actions.prefix(changes.keep)) + changes.actions,
+                                            undone: changes.undone).validated()
+        if !settings.stamps && document.stampCount > stored.stampCount { throw Self.stampsOff }
+        let now = services.clock.now()
+        guard let revision = try await services.coloring.save(id: id, childId: child.id, familyId: session.familyId, page: document.page,
+                                                             document: String(decoding: document.encoded(), as: UTF8.self),
+                                                             baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
         try? await services.blobs.delete(key: Self.thumbnailKey(id, current.revision))
         var response = try JSONResponse.make(DrawingView(DrawingSummary(id: id, page: document.page, revision: revision,
                                                                         createdAt: current.createdAt, updatedAt: now.millis)))
@@ -232,6 +274,8 @@ struct ColoringController {
 
     static let savingOff = APIError(status: .forbidden, code: "saving_off", message: "A grown-up has turned off saving pictures.")
     static let stampsOff = APIError(status: .forbidden, code: "stamps_off", message: "A grown-up has turned off stamps.")
+    static let changedElsewhere = APIError(status: .preconditionFailed, code: "drawing_changed",
+                                           message: "This picture was changed somewhere else. Your drawing was not lost: save it as a copy.")
 
     private func ownDrawing(_ context: AppRequestContext) async throws -> DrawingRow {
         let (session, child) = try await services.requireChild(context)

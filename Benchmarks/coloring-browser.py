@@ -1,0 +1,137 @@
+#!/usr/bin/env python3
+"""Coloring Fun's figures in headless Chromium, against a release server:
+
+- flood fill of a 2048×1536 canvas in the page (render.js, the same arithmetic as the server),
+  the whole blank canvas and one region of a busy drawing, as a ratio to one pass writing every
+  byte of the same canvas in the same page;
+- autosave bytes per minute of drawing: a child draws for one real minute (a stroke of about 3 s,
+  a short pause, again; pointer events at 60 Hz through the real canvas) and the bytes the page
+  sends to the server are counted, with the drawing's size at the end.
+
+    python3 Benchmarks/coloring-browser.py [--url http://127.0.0.1:8080] [--seconds 60]
+"""
+import argparse
+import contextlib
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+sys.path.insert(0, str(Path(__file__).parent))
+speech_bench = __import__("speech")
+
+SETUP = """
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { api } = await import("/shared/api.js");
+  await api("/api/setup", { method: "POST", body: { familyName: "Bench", parentName: "Ada", email: "bench@example.org", password: "correct horse battery" } });
+  const child = await api("/api/parent/children", { method: "POST", body: { name: "Mia", grade: 2, avatar: "🦊" } });
+  await api("/api/kids/select", { method: "POST", body: { childId: child.id } });
+  done("ok");
+})().catch((error) => done(String(error)));
+"""
+
+FILL = """
+const done = arguments[arguments.length - 1];
+const runs = arguments[0];
+(async () => {
+  const paint = await import("/coloring/render.js");
+  const median = (work) => { const times = []; for (let i = 0; i < runs; i++) { const t = performance.now(); work(); times.push(performance.now() - t); } return times.sort((a, b) => a - b)[runs >> 1]; };
+  const white = paint.color("#ffffff"), red = paint.color("#ed0a3f");
+  const blank = paint.raster(2048, 1536, white);
+  const pass = median(() => { const p = blank.pixels.slice(); for (let i = 0; i < p.length; i++) p[i] = 200; });
+  const wholeCanvas = median(() => { const layer = paint.raster(2048, 1536); paint.fill(layer, blank, 1024, 768, red, 48); });
+  // A busy picture: 500 seeded strokes of every brush.
+  let seed = 12345;
+  const random = () => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return seed / 4294967296; };
+  const brushes = ["crayon", "marker", "sparkle", "chalk", "hearts", "dots", "flowers", "confetti"];
+  const state = { layer: paint.raster(2048, 1536), background: white };
+  for (let s = 0; s < 500; s++) {
+    let x = random() * 2048, y = random() * 1536; const points = [];
+    for (let i = 0; i < 40; i++) { points.push(x, y); x = Math.min(2047, Math.max(0, x + (random() - 0.5) * 40)); y = Math.min(1535, Math.max(0, y + (random() - 0.5) * 40)); }
+    paint.apply(state, paint.decodeAction({ type: "stroke", brush: brushes[s % 8], color: "#3aa655", size: 6 + random() * 30, points, seed: s }));
+  }
+  const busy = paint.picture(state, null);
+  let seedPixel = 0; while (busy.pixels[seedPixel * 4] !== 255 || busy.pixels[seedPixel * 4 + 1] !== 255) seedPixel++;
+  const sx = seedPixel % 2048, sy = Math.floor(seedPixel / 2048);
+  const region = paint.region(busy, sx, sy, 48).reduce((a, b) => a + b, 0);
+  const busyFill = median(() => { const layer = paint.raster(2048, 1536); paint.fill(layer, busy, sx, sy, red, 48); });
+  done({ pass, wholeCanvas, busyFill, region });
+})().catch((error) => done({ error: String(error) }));
+"""
+
+# One stroke: pointer events at 60 Hz along a wavy line, through the real canvas.
+STROKE = """
+const done = arguments[arguments.length - 1];
+const [seconds, index] = arguments;
+const canvas = document.getElementById("canvas");
+const rect = canvas.getBoundingClientRect();
+const steps = Math.round(seconds * 60);
+const at = (i) => ({ clientX: rect.left + rect.width * (0.1 + 0.8 * i / steps), clientY: rect.top + rect.height * (0.1 + 0.05 * (index % 16) + 0.04 * Math.sin(i / 6)) });
+const fire = (type, i) => canvas.dispatchEvent(new PointerEvent(type, { pointerId: 1, isPrimary: true, bubbles: true, button: 0, buttons: type === "pointerup" ? 0 : 1, ...at(i) }));
+fire("pointerdown", 0);
+let i = 1;
+const timer = setInterval(() => {
+  if (i < steps) { fire("pointermove", i++); return; }
+  clearInterval(timer);
+  fire("pointerup", steps);
+  done(coloringFun.state.doc.actions.length);
+}, 1000 / 60);
+"""
+
+
+def browser():
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_script_timeout(600)
+    return driver
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--url", help="a server already running with no family yet (default: build and start a release one)")
+    parser.add_argument("--seconds", type=int, default=60, help="how long the child draws")
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    with (contextlib.nullcontext(args.url) if args.url else speech_bench.release_server()) as url:
+        d = browser()
+        try:
+            d.get(url + "/")
+            assert d.execute_async_script(SETUP) == "ok"
+            d.get(url + "/coloring/")
+            for _ in range(100):
+                if d.execute_script("return !!(window.coloringFun && coloringFun.engine.layer)"):
+                    break
+                time.sleep(0.1)
+            fill = d.execute_async_script(FILL, args.runs)
+            assert "error" not in fill, fill
+            print(f"flood fill 2048×1536 in Chromium, whole blank canvas: {fill['wholeCanvas']:.1f} ms; "
+                  f"{fill['wholeCanvas'] / fill['pass']:.1f}× one pass writing every byte ({fill['pass']:.2f} ms)")
+            print(f"flood fill 2048×1536 in Chromium, a {fill['region']}-pixel region of a 500-stroke drawing: {fill['busyFill']:.1f} ms; "
+                  f"{fill['busyFill'] / fill['pass']:.1f}× the pass")
+
+            start = time.monotonic()
+            strokes = 0
+            while time.monotonic() - start < args.seconds:
+                d.execute_async_script(STROKE, 3.0, strokes)
+                strokes += 1
+                time.sleep(1.0)
+            d.execute_async_script("const done = arguments[arguments.length - 1]; coloringFun.flush().then(() => done(true));")
+            elapsed = time.monotonic() - start
+            sent = d.execute_script("return coloringFun.bytesSent();")
+            size = d.execute_script("return JSON.stringify(coloringFun.state.doc).length;")
+            points = d.execute_script("return coloringFun.state.doc.actions.reduce((n, a) => n + (a.points ? a.points.length / 2 : 1), 0);")
+            print(f"autosave: {sent / elapsed * 60 / 1024:.0f} KiB a minute of drawing ({strokes} strokes, {points} points in {elapsed:.0f} s); "
+                  f"the drawing is {size / 1024:.0f} KiB at the end, so that is {sent / size:.1f}× its final size")
+        finally:
+            d.quit()
+
+
+if __name__ == "__main__":
+    main()
