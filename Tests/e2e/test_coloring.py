@@ -180,11 +180,16 @@ def test_a_parent_turns_off_stamps_and_export_and_kids_mode_shows_fewer_tools(se
     fill(d, "#parent-password", "correct horse battery")
     click(d, "#password-submit")
     find(d, "#coloring-settings [data-setting='stamps']")
-    for setting in ("stamps", "export"):
+    for setting in ("stamps", "export"):  # flipped quickly, one after the other
         box = d.find_element(By.CSS_SELECTOR, f"#coloring-settings [data-setting='{setting}']")
         assert box.is_selected()
         box.click()
-        wait(d).until(lambda driver: not driver.find_element(By.CSS_SELECTOR, f"#coloring-settings [data-setting='{setting}']").is_selected())
+    d.execute_async_script("const done = arguments[arguments.length - 1]; setTimeout(done, 500);")
+    d.refresh()  # what the server kept
+    find(d, "#coloring-settings [data-setting='stamps']")
+    assert not d.find_element(By.CSS_SELECTOR, "#coloring-settings [data-setting='stamps']").is_selected()
+    assert not d.find_element(By.CSS_SELECTOR, "#coloring-settings [data-setting='export']").is_selected()
+    assert d.find_element(By.CSS_SELECTOR, "#coloring-settings [data-setting='saving']").is_selected()
     d.get(server + "/coloring/")
     find(d, "#canvas")
     assert not d.find_elements(By.CSS_SELECTOR, "#tool-stamp")

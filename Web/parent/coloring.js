@@ -19,7 +19,7 @@ export async function loadColoring(tab) {
   }));
 }
 
-export function coloringView(tab, { render, fail }) {
+export function coloringView(tab, { fail }) {
   if (!tab.children?.length) return h("section", { class: "card" }, h("h2", {}, "Coloring Fun"), h("p", { class: "hint" }, "Add a child first."));
   return h("section", { id: "coloring-settings" }, h("h2", {}, "Coloring Fun"),
     tab.children.map((child) => {
@@ -28,15 +28,21 @@ export function coloringView(tab, { render, fail }) {
         h("div", { class: "app-toggles", role: "group", "aria-label": `What ${child.name} can do in Coloring Fun` },
           SWITCHES.map(([key, label, hint]) => h("label", { title: hint },
             h("input", { type: "checkbox", checked: settings[key], dataset: { setting: key }, onchange: async (event) => {
-              const next = { ...settings, [key]: event.target.checked };
+              // Changed at once here, so a second switch flipped before the first is saved keeps both.
+              const before = tab.settings[child.id];
+              const next = { ...before, [key]: event.target.checked };
+              tab.settings[child.id] = next;
+              // One save at a time per child, each sending the latest switches.
+              const save = (tab.saving?.[child.id] ?? Promise.resolve()).catch(() => {})
+                .then(() => api(`/api/parent/coloring/children/${child.id}/settings`, { method: "PUT", body: tab.settings[child.id] }));
+              tab.saving = { ...tab.saving, [child.id]: save };
               try {
-                tab.settings[child.id] = await api(`/api/parent/coloring/children/${child.id}/settings`, { method: "PUT", body: next });
+                await save;
               } catch (error) {
-                event.target.checked = !event.target.checked;
+                tab.settings[child.id] = { ...tab.settings[child.id], [key]: before[key] };
+                event.target.checked = before[key];
                 fail(error.message);
-                return;
               }
-              render();
             } }), label))));
     }));
 }
