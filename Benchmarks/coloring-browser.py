@@ -17,22 +17,12 @@ import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
 sys.path.insert(0, str(Path(__file__).parent))
 speech_bench = __import__("speech")
+chromium = __import__("chromium")
 
-SETUP = """
-const done = arguments[arguments.length - 1];
-(async () => {
-  const { api } = await import("/shared/api.js");
-  await api("/api/setup", { method: "POST", body: { familyName: "Bench", parentName: "Ada", email: "bench@example.org", password: "correct horse battery" } });
-  const child = await api("/api/parent/children", { method: "POST", body: { name: "Mia", grade: 2, avatar: "🦊" } });
-  await api("/api/kids/select", { method: "POST", body: { childId: child.id } });
-  done("ok");
-})().catch((error) => done(String(error)));
-"""
+SETUP = chromium.family_script()
 
 FILL = """
 const done = arguments[arguments.length - 1];
@@ -84,13 +74,7 @@ const timer = setInterval(() => {
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_script_timeout(600)
-    return driver
+    return chromium.browser(script_timeout=600)
 
 
 def main():

@@ -16,29 +16,19 @@ import sys
 import time
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
 speech_bench = __import__("speech")
+chromium = __import__("chromium")
 spelling_bench = __import__("speech-spelling")
 
-SETUP = """
-const done = arguments[arguments.length - 1];
-(async () => {
-  const { api } = await import("/shared/api.js");
-  await api("/api/setup", { method: "POST", body: { familyName: "Bench", parentName: "Ada", email: "bench@example.org", password: "correct horse battery" } });
-  const child = await api("/api/parent/children", { method: "POST", body: { name: "Mia", grade: 2, avatar: "🦊" } });
-  await api("/api/store/purchase", { method: "POST", body: { productId: "remove_ads" } });
-  await api("/api/kids/select", { method: "POST", body: { childId: child.id } });
-  await api("/api/spellflare/player", { method: "PUT", body: { name: "Mia", grade: 2, voice: null } });
-  await api("/api/spellflare/progress/sync", { method: "POST", body: { completed: [], current: [{ grade: 2, level: 50 }] } });
-  done("ok");
-})().catch((error) => done(String(error)));
-"""
+SETUP = chromium.family_script(
+    as_parent='await api("/api/store/purchase", { method: "POST", body: { productId: "remove_ads" } });',
+    as_child="""await api("/api/spellflare/player", { method: "PUT", body: { name: "Mia", grade: 2, voice: null } });
+  await api("/api/spellflare/progress/sync", { method: "POST", body: { completed: [], current: [{ grade: 2, level: 50 }] } });""")
 
 # Records when any audio element starts playing (the player makes its own, off the DOM).
 HOOK = """
@@ -89,14 +79,8 @@ const done = arguments[arguments.length - 1];
 
 
 def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--autoplay-policy=no-user-gesture-required",
-                     "--window-size=1024,768"]:
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = chromium.browser(["--autoplay-policy=no-user-gesture-required", "--window-size=1024,768"], script_timeout=300)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
-    driver.set_script_timeout(60)
     return driver
 
 
