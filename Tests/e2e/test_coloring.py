@@ -206,3 +206,32 @@ def test_a_parent_turns_off_stamps_and_export_and_kids_mode_shows_fewer_tools(se
     assert len(d.find_elements(By.CSS_SELECTOR, "[id^='brush-']")) == 4
     assert d.find_element(By.CSS_SELECTOR, "#tool-fill").size["width"] >= 80
     assert len(d.find_elements(By.CSS_SELECTOR, ".size-choice")) == 3
+
+
+def test_drawing_goes_on_when_the_network_drops_and_nothing_is_lost(server, browser):
+    d = browser
+    d.set_script_timeout(30)
+    open_coloring(d, server)
+    drag(d, [(100, 100), (400, 120)])
+    actions(d, 1)
+    d.execute_async_script("const done = arguments[arguments.length - 1]; coloringFun.flush().then(() => done(true));")
+    drawing_id = d.execute_script("return coloringFun.state.drawingId;")
+    d.execute_cdp_cmd("Network.enable", {})
+    d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    try:
+        drag(d, [(100, 300), (500, 320)])
+        click(d, "#brush-dots")
+        drag(d, [(100, 500), (600, 520)])
+        actions(d, 3)
+        wait_text(d, "#save-state", "Offline", timeout=15)
+        draft = d.execute_script("return JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('coloring-draft-'))));")
+        assert draft["dirty"] and len(draft["document"]["actions"]) == 3  # kept on the device
+    finally:
+        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    # Back online: the changes reach the same picture on the server.
+    wait_text(d, "#save-state", "Saved", timeout=30)
+    saved = d.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        fetch(`/api/coloring/drawings/${arguments[0]}`).then((r) => r.json()).then((d) => done(d.document.actions.map((a) => a.brush)));
+    """, drawing_id)
+    assert saved == ["crayon", "crayon", "dots"]

@@ -377,7 +377,7 @@ function stampOptions() {
     h("div", { class: "stamps" }, ...stamps.map((stamp) => h("button", {
       class: `stamp${state.stamp?.emoji === stamp.emoji ? " active" : ""}`, type: "button", "aria-label": stamp.name, "data-emoji": stamp.emoji,
       "aria-pressed": String(state.stamp?.emoji === stamp.emoji),
-      onclick: () => { state.stamp = stamp; sounds.pop(); speak(stamp.sound).catch(() => {}); render(); } }, stamp.emoji)),
+      onclick: () => { state.stamp = stamp; sounds.pop(); speak(`${stamp.name}! ${stamp.sound}`).catch(() => {}); render(); } }, stamp.emoji)),
       kids && !state.moreStamps ? h("button", { class: "btn", type: "button", onclick: () => { state.moreStamps = true; render(); } }, "More") : null),
     h("div", { class: "stamp-controls" },
       h("button", { class: "btn", type: "button", id: "rotate-left", "aria-label": "Turn left", onclick: () => { state.stampRotation = (state.stampRotation - 15) % 360; } }, "↺"),
