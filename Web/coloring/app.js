@@ -74,12 +74,11 @@ async function rebuild() {
   show();
 }
 
-/** Shows the whole picture, or only `box` of it. */
+/** Shows the whole picture, or only `box` of it (only that part is recomposed). */
 function show(box = null) {
   if (!engine.context) return;
-  const picture = paint.picture({ layer: engine.layer, background: engine.background }, engine.outline);
   if (!engine.image) engine.image = engine.context.createImageData(WIDTH, HEIGHT);
-  engine.image.data.set(picture.pixels);
+  paint.drawInto(engine.image.data, { layer: engine.layer, background: engine.background }, engine.outline, box);
   if (!box) { engine.context.putImageData(engine.image, 0, 0); return; }
   const x0 = Math.max(0, box.x0), y0 = Math.max(0, box.y0), x1 = Math.min(WIDTH - 1, box.x1), y1 = Math.min(HEIGHT - 1, box.y1);
   if (x1 >= x0 && y1 >= y0) engine.context.putImageData(engine.image, 0, 0, x0, y0, x1 - x0 + 1, y1 - y0 + 1);

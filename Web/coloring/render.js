@@ -521,6 +521,28 @@ export function outlineLayer(actions, width, height) {
   return state.layer;
 }
 
+/**
+ * Writes the finished picture's pixels inside `box` ({x0, y0, x1, y1}, inclusive; the whole
+ * picture when null) into `out` (RGBA, the picture's size): the same sums as `picture`, for the
+ * part a stroke just changed.
+ */
+export function drawInto(out, { layer, background }, outline, box = null) {
+  const { width, height } = layer;
+  const x0 = Math.max(0, box?.x0 ?? 0), y0 = Math.max(0, box?.y0 ?? 0);
+  const x1 = Math.min(width - 1, box?.x1 ?? width - 1), y1 = Math.min(height - 1, box?.y1 ?? height - 1);
+  const p = layer.pixels, o = outline?.pixels, bg = [background.r, background.g, background.b];
+  for (let y = y0; y <= y1; y++) {
+    for (let i = (y * width + x0) * 4, end = (y * width + x1) * 4; i <= end; i += 4) {
+      const keep = 255 - p[i + 3];
+      for (let k = 0; k < 3; k++) {
+        const painted = p[i + k] + scale(bg[k], keep);
+        out[i + k] = o ? o[i + k] + scale(painted, 255 - o[i + 3]) : painted;
+      }
+      out[i + 3] = 255;
+    }
+  }
+}
+
 /** The finished picture: paint over the paper, the outline on top. */
 export function picture(state, outline) {
   const painted = composited(state.layer, raster(state.layer.width, state.layer.height, state.background));
