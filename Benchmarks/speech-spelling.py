@@ -114,7 +114,7 @@ def spelled(folder, letters, voice, rate, rng, name):
         f.setsampwidth(2)
         f.setframerate(16000)
         f.writeframes(data)
-    subprocess.run(f"sox {plain} -p synth whitenoise vol 0.002 | sox -m {plain} - -b 16 {path}", shell=True, check=True)
+    subprocess.run(f"sox -R {plain} -p synth whitenoise vol 0.002 | sox -R -m {plain} - -b 16 {path}", shell=True, check=True)  # -R: the same noise every run
     return path.read_bytes(), len(data) / 2 / 16000
 
 
