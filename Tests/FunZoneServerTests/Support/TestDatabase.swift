@@ -42,10 +42,14 @@ enum TestDatabase: String, CustomTestStringConvertible, Sendable {
             do {
                 let database = try await Database.postgres(url: components.string!, logger: logger, connectionsPerLoop: 2)
                 let result = try await run(body, on: database)
-                try await admin.sql.raw("DROP DATABASE \(unsafeRaw: String(name))").run()
+                // FORCE: the pool's connections may still be closing (a plain DROP then fails with
+                // "being accessed by other users"); dropping is clean-up of a throw-away cluster.
+                try? await admin.sql.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run()
                 try await admin.close()
                 return result
             } catch {
+                // PSQLError's description hides the server's message; the test log needs it.
+                print("PostgreSQL test database \(name) failed: \(String(reflecting: error))")
                 try? await admin.sql.raw("DROP DATABASE IF EXISTS \(unsafeRaw: String(name)) WITH (FORCE)").run()
                 try? await admin.close()
                 throw error
