@@ -1,4 +1,6 @@
 """Headless Chromium for the browser benchmarks, and a family with one child picked on it."""
+import contextlib
+
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
@@ -30,3 +32,18 @@ def browser(extra_arguments=(), script_timeout=60):
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.set_script_timeout(script_timeout)
     return driver
+
+
+@contextlib.contextmanager
+def family_session(url, setup, make_browser):
+    """A server (the one at `url`, or a release one built and started here) and a browser on it
+    with a new family set up by the `setup` script; yields (url, driver)."""
+    speech = __import__("speech")
+    with (contextlib.nullcontext(url) if url else speech.release_server()) as url:
+        driver = make_browser()
+        try:
+            driver.get(url + "/")
+            assert driver.execute_async_script(setup) == "ok"
+            yield url, driver
+        finally:
+            driver.quit()

@@ -11,15 +11,12 @@
     python3 Benchmarks/coloring-browser.py [--url http://127.0.0.1:8080] [--seconds 60]
 """
 import argparse
-import contextlib
-import statistics
 import sys
 import time
 from pathlib import Path
 
 
 sys.path.insert(0, str(Path(__file__).parent))
-speech_bench = __import__("speech")
 chromium = __import__("chromium")
 
 SETUP = chromium.family_script()
@@ -122,45 +119,39 @@ def main():
     parser.add_argument("--seconds", type=int, default=60, help="how long the child draws")
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
-    with (contextlib.nullcontext(args.url) if args.url else speech_bench.release_server()) as url:
-        d = browser()
-        try:
-            d.get(url + "/")
-            assert d.execute_async_script(SETUP) == "ok"
-            d.get(url + "/coloring/")
-            for _ in range(100):
-                if d.execute_script("return !!(window.coloringFun && coloringFun.engine.layer)"):
-                    break
-                time.sleep(0.1)
-            fill = d.execute_async_script(FILL, args.runs)
-            assert "error" not in fill, fill
-            print(f"flood fill 2048×1536 in Chromium, whole blank canvas: {fill['wholeCanvas']:.1f} ms; "
-                  f"{fill['wholeCanvas'] / fill['pass']:.1f}× one pass writing every byte ({fill['pass']:.2f} ms)")
-            print(f"flood fill 2048×1536 in Chromium, a {fill['region']}-pixel region of a 500-stroke drawing: {fill['busyFill']:.1f} ms; "
-                  f"{fill['busyFill'] / fill['pass']:.1f}× the pass")
+    with chromium.family_session(args.url, SETUP, browser) as (url, d):
+        d.get(url + "/coloring/")
+        for _ in range(100):
+            if d.execute_script("return !!(window.coloringFun && coloringFun.engine.layer)"):
+                break
+            time.sleep(0.1)
+        fill = d.execute_async_script(FILL, args.runs)
+        assert "error" not in fill, fill
+        print(f"flood fill 2048×1536 in Chromium, whole blank canvas: {fill['wholeCanvas']:.1f} ms; "
+              f"{fill['wholeCanvas'] / fill['pass']:.1f}× one pass writing every byte ({fill['pass']:.2f} ms)")
+        print(f"flood fill 2048×1536 in Chromium, a {fill['region']}-pixel region of a 500-stroke drawing: {fill['busyFill']:.1f} ms; "
+              f"{fill['busyFill'] / fill['pass']:.1f}× the pass")
 
-            frames = d.execute_async_script(FRAMES)
-            assert "error" not in frames, frames
-            worst = max((v for k, v in frames.items() if k != "replay200"), key=lambda v: v["p99"])
-            print("stroke preview per frame, size 80, 300 points (ms, p50/p99; the whole stroke re-painted on lift): " +
-                  ", ".join(f"{brush} {v['p50']:.2f}/{v['p99']:.2f} (lift {v['finish']:.0f})" for brush, v in frames.items() if brush != "replay200"))
-            print(f"worst p99 is {worst['p99'] / 16.7:.2f}× a 60 Hz frame; undo beyond the kept snapshots replays 200 strokes in {frames['replay200']:.0f} ms")
+        frames = d.execute_async_script(FRAMES)
+        assert "error" not in frames, frames
+        worst = max((v for k, v in frames.items() if k != "replay200"), key=lambda v: v["p99"])
+        print("stroke preview per frame, size 80, 300 points (ms, p50/p99; the whole stroke re-painted on lift): " +
+              ", ".join(f"{brush} {v['p50']:.2f}/{v['p99']:.2f} (lift {v['finish']:.0f})" for brush, v in frames.items() if brush != "replay200"))
+        print(f"worst p99 is {worst['p99'] / 16.7:.2f}× a 60 Hz frame; undo beyond the kept snapshots replays 200 strokes in {frames['replay200']:.0f} ms")
 
-            start = time.monotonic()
-            strokes = 0
-            while time.monotonic() - start < args.seconds:
-                d.execute_async_script(STROKE, 3.0, strokes)
-                strokes += 1
-                time.sleep(1.0)
-            d.execute_async_script("const done = arguments[arguments.length - 1]; coloringFun.flush().then(() => done(true));")
-            elapsed = time.monotonic() - start
-            sent = d.execute_script("return coloringFun.bytesSent();")
-            size = d.execute_script("return JSON.stringify(coloringFun.state.doc).length;")
-            points = d.execute_script("return coloringFun.state.doc.actions.reduce((n, a) => n + (a.points ? a.points.length / 2 : 1), 0);")
-            print(f"autosave: {sent / elapsed * 60 / 1024:.0f} KiB a minute of drawing ({strokes} strokes, {points} points in {elapsed:.0f} s); "
-                  f"the drawing is {size / 1024:.0f} KiB at the end, so that is {sent / size:.1f}× its final size")
-        finally:
-            d.quit()
+        start = time.monotonic()
+        strokes = 0
+        while time.monotonic() - start < args.seconds:
+            d.execute_async_script(STROKE, 3.0, strokes)
+            strokes += 1
+            time.sleep(1.0)
+        d.execute_async_script("const done = arguments[arguments.length - 1]; coloringFun.flush().then(() => done(true));")
+        elapsed = time.monotonic() - start
+        sent = d.execute_script("return coloringFun.bytesSent();")
+        size = d.execute_script("return JSON.stringify(coloringFun.state.doc).length;")
+        points = d.execute_script("return coloringFun.state.doc.actions.reduce((n, a) => n + (a.points ? a.points.length / 2 : 1), 0);")
+        print(f"autosave: {sent / elapsed * 60 / 1024:.0f} KiB a minute of drawing ({strokes} strokes, {points} points in {elapsed:.0f} s); "
+              f"the drawing is {size / 1024:.0f} KiB at the end, so that is {sent / size:.1f}× its final size")
 
 
 if __name__ == "__main__":

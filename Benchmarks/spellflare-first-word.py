@@ -10,7 +10,6 @@ Baseline from the same run: a plain GET /api/spellflare/me round trip from the s
 """
 import argparse
 import math
-import contextlib
 import statistics
 import sys
 import time
@@ -21,7 +20,6 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait
 
 sys.path.insert(0, str(Path(__file__).parent))
-speech_bench = __import__("speech")
 chromium = __import__("chromium")
 spelling_bench = __import__("speech-spelling")
 
@@ -100,32 +98,26 @@ def main():
     parser.add_argument("--runs", type=int, default=8, help="voices to try (each gives one uncached and one cached tap)")
     parser.add_argument("--url", help="use a server already running (with no family yet) instead of building a release one")
     args = parser.parse_args()
-    with (contextlib.nullcontext(args.url) if args.url else speech_bench.release_server()) as url:
-        d = browser()
-        try:
-            d.get(url + "/")
-            assert d.execute_async_script(SETUP) == "ok"
-            baseline = [d.execute_async_script(BASELINE) for _ in range(20)]
-            uncached, cached, failures = [], [], []
-            # Speech is cached by voice and text: each voice is new to the server and the browser once.
-            voices = d.execute_async_script(VOICE, None)[: args.runs]
-            print(f"{len(voices)} voices, about a minute each (warming stays within the speech rate limit)", flush=True)
-            for run, voice in enumerate(voices):
-                level = 1 + run % 50
-                d.execute_async_script(VOICE, voice)
-                d.execute_cdp_cmd("Network.clearBrowserCache", {})
-                try:
-                    uncached.append(tap_to_first_word(d, url, level))
-                    # Cached: every word the level can ask was already spoken in this voice.
-                    waits = d.execute_async_script(WARM, spelling_candidates(level), voice)
-                    assert isinstance(waits, int), waits
-                    cached.append(tap_to_first_word(d, url, level))
-                    if run < len(voices) - 1:
-                        time.sleep(61)  # warming used the minute's budget: the next uncached tap needs room
-                except TimeoutException:
-                    failures.append(voice)
-        finally:
-            d.quit()
+    with chromium.family_session(args.url, SETUP, browser) as (url, d):
+        baseline = [d.execute_async_script(BASELINE) for _ in range(20)]
+        uncached, cached, failures = [], [], []
+        # Speech is cached by voice and text: each voice is new to the server and the browser once.
+        voices = d.execute_async_script(VOICE, None)[: args.runs]
+        print(f"{len(voices)} voices, about a minute each (warming stays within the speech rate limit)", flush=True)
+        for run, voice in enumerate(voices):
+            level = 1 + run % 50
+            d.execute_async_script(VOICE, voice)
+            d.execute_cdp_cmd("Network.clearBrowserCache", {})
+            try:
+                uncached.append(tap_to_first_word(d, url, level))
+                # Cached: every word the level can ask was already spoken in this voice.
+                waits = d.execute_async_script(WARM, spelling_candidates(level), voice)
+                assert isinstance(waits, int), waits
+                cached.append(tap_to_first_word(d, url, level))
+                if run < len(voices) - 1:
+                    time.sleep(61)  # warming used the minute's budget: the next uncached tap needs room
+            except TimeoutException:
+                failures.append(voice)
     base = statistics.median(baseline)
     for name, values in [("uncached", uncached), ("cached", cached)]:
         median = statistics.median(values)

@@ -52,11 +52,6 @@ public struct SpellingStore: Sendable {
             """).all(decoding: GradeEpoch.self)
     }
 
-    /// The grade's reset epoch (0 when it was never reset).
-    public func epoch(childId: String, familyId: String, grade: Int) async throws -> Int {
-        try await Self.epochs(childId: childId, familyId: familyId, on: sql).first { $0.grade == grade }?.epoch ?? 0
-    }
-
     /// Adds completed levels and raises current levels (never lowers them), in one transaction;
     /// returns the progress after the merge. Levels of a grade the device knows at an older
     /// reset epoch than the server's (progress from before a parent's reset) are left out.

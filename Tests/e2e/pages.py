@@ -93,3 +93,23 @@ def play_as(driver, name):
     click(driver, "#back-to-kids")
     click(driver, f"button.avatar-button[aria-label='{name}']")
     find(driver, ".tile")
+
+
+def unlock_parent_area(driver):
+    """On the parent area's door: the gate's sum, then the parent's password."""
+    answer_gate(driver, gate_answer(driver))
+    fill(driver, "#parent-password", PASSWORD)
+    click(driver, "#password-submit")
+
+
+def open_parent_tab(driver, url, tab):
+    """Straight to a tab of the parent area, through the gate and the password."""
+    driver.get(f"{url}/parent/#{tab}")
+    unlock_parent_area(driver)
+
+
+def set_offline(driver, offline):
+    """Cuts (or restores) the tab's network, as a tablet losing its Wi-Fi."""
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})

@@ -6,7 +6,7 @@ import time
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-from pages import add_first_child, answer_gate, click, fill, find, gate_answer, play_as, set_up_family, wait, wait_text
+from pages import add_first_child, click, find, open_parent_tab, play_as, set_offline, set_up_family, wait, wait_text
 
 WIDTH, HEIGHT = 1024, 768
 
@@ -37,6 +37,16 @@ const done = arguments[arguments.length - 1];
   done({ width: bitmap.width, height: bitmap.height, different, worst, pixels: screen.length / 4 });
 })().catch((error) => done({ error: String(error) }));
 """
+
+
+def assert_matches_export(d, what):
+    """The canvas against the server's PNG export of the same drawing: at most 0.5 % of pixels
+    differ by more than 8 on a channel."""
+    compared = d.execute_async_script(COMPARE)
+    assert "error" not in compared, compared
+    assert (compared["width"], compared["height"]) == (WIDTH, HEIGHT)
+    print(f"canvas vs server export ({what}): {compared}")
+    assert compared["different"] <= compared["pixels"] * 0.005, compared
 
 
 def tap(d, x, y):
@@ -111,11 +121,7 @@ def test_a_child_draws_stamps_fills_undoes_and_finds_the_picture_again(server, b
     assert pixel(d, 400, 380) != [0xe0, 0xf7, 0xfa]
 
     # The canvas matches the server's export of the same drawing.
-    compared = d.execute_async_script(COMPARE)
-    assert "error" not in compared, compared
-    assert (compared["width"], compared["height"]) == (WIDTH, HEIGHT)
-    print(f"canvas vs server export (stroke, stamp, background): {compared}")
-    assert compared["different"] <= compared["pixels"] * 0.005, compared
+    assert_matches_export(d, "stroke, stamp, background")
 
     # Clear → Keep It changes nothing; Clear It wipes the paint and keeps the paper.
     click(d, "#clear")
@@ -163,10 +169,7 @@ def test_the_fill_bucket_fills_one_part_of_a_colouring_page(server, browser):
     assert pixel(d, 200, 80) == [0, 0, 0], "the outline stays on top"
     assert pixel(d, 520, 200) == [255, 255, 255], "the square next to it is untouched"
     assert pixel(d, 30, 30) == [255, 255, 255], "outside every shape is untouched"
-    compared = d.execute_async_script(COMPARE)
-    assert "error" not in compared, compared
-    print(f"canvas vs server export (page and fill): {compared}")
-    assert compared["different"] <= compared["pixels"] * 0.005, compared
+    assert_matches_export(d, "page and fill")
 
 
 def test_a_parent_turns_off_stamps_and_export_and_kids_mode_shows_fewer_tools(server, browser):
@@ -175,10 +178,7 @@ def test_a_parent_turns_off_stamps_and_export_and_kids_mode_shows_fewer_tools(se
     open_coloring(d, server)
     find(d, "#tool-stamp")
     find(d, "#tool-shape")
-    d.get(server + "/parent/#coloring")
-    answer_gate(d, gate_answer(d))
-    fill(d, "#parent-password", "correct horse battery")
-    click(d, "#password-submit")
+    open_parent_tab(d, server, "coloring")
     find(d, "#coloring-settings [data-setting='stamps']")
     for setting in ("stamps", "export"):  # flipped quickly, one after the other
         box = d.find_element(By.CSS_SELECTOR, f"#coloring-settings [data-setting='{setting}']")
@@ -216,8 +216,7 @@ def test_drawing_goes_on_when_the_network_drops_and_nothing_is_lost(server, brow
     actions(d, 1)
     d.execute_async_script("const done = arguments[arguments.length - 1]; coloringFun.flush().then(() => done(true));")
     drawing_id = d.execute_script("return coloringFun.state.drawingId;")
-    d.execute_cdp_cmd("Network.enable", {})
-    d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+    set_offline(d, True)
     try:
         drag(d, [(100, 300), (500, 320)])
         click(d, "#brush-dots")
@@ -227,7 +226,7 @@ def test_drawing_goes_on_when_the_network_drops_and_nothing_is_lost(server, brow
         draft = d.execute_script("return JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('coloring-draft-'))));")
         assert draft["dirty"] and len(draft["document"]["actions"]) == 3  # kept on the device
     finally:
-        d.execute_cdp_cmd("Network.emulateNetworkConditions", {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        set_offline(d, False)
     # Back online: the changes reach the same picture on the server.
     wait_text(d, "#save-state", "Saved", timeout=30)
     saved = d.execute_async_script("""

@@ -4,8 +4,8 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import (PASSWORD, add_first_child, answer_gate, click, click_text, fill, find, gate_answer, play_as, set_up_family,
-                   sign_in, wait, wait_text)
+from pages import (add_first_child, answer_gate, click, click_text, fill, find, gate_answer, play_as, set_up_family, sign_in,
+                   unlock_parent_area, wait, wait_text)
 
 
 def test_first_run_to_an_approved_request(server, browser):
@@ -43,9 +43,7 @@ def test_first_run_to_an_approved_request(server, browser):
 
     # A parent opens the parent area: gate, then password.
     click(d, "#parents-link")
-    answer_gate(d, gate_answer(d))
-    fill(d, "#parent-password", PASSWORD)
-    click(d, "#password-submit")
+    unlock_parent_area(d)
     wait_text(d, "#tab-inbox .badge", "1")
     wait_text(d, "#inbox-list .item h3", "Mia asked for Music Maker")
     wait_text(d, "#inbox-list .quote", "drum songs")

@@ -5,7 +5,8 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import add_first_child, answer_gate, click, fill, find, gate_answer, play_as, set_up_family, wait, wait_text
+from pages import (add_first_child, answer_gate, click, fill, find, gate_answer, open_parent_tab, play_as, set_offline, set_up_family,
+                   wait, wait_text)
 
 GAME = """
 const done = arguments[arguments.length - 1];
@@ -145,10 +146,7 @@ def test_parents_see_the_report_and_add_a_word_list(server, browser):
     played = d.execute_async_script(PLAY_THREE)
     assert "error" not in played, played
 
-    d.get(server + "/parent/#spellflare")
-    answer_gate(d, gate_answer(d))
-    fill(d, "#parent-password", "correct horse battery")
-    click(d, "#password-submit")
+    open_parent_tab(d, server, "spellflare")
     wait_text(d, "#report-accuracy", "75%")
     wait_text(d, "#trouble-words", played["missed"])
     assert "1 min" in d.find_element(By.CSS_SELECTOR, "#report-time").text  # 30 s + 3 × 10 s
@@ -251,13 +249,6 @@ fetch("/api/spellflare/me").then((r) => r.json()).then(done, (e) => done({error:
 """
 
 OUTBOX = "return Object.keys(localStorage).filter((k) => k.startsWith('spellflare-outbox-')).map((k) => JSON.parse(localStorage.getItem(k)).length).reduce((a, b) => a + b, 0);"
-
-
-def set_offline(d, offline):
-    """Cuts (or restores) the tab's network, as a tablet losing its Wi-Fi."""
-    d.execute_cdp_cmd("Network.enable", {})
-    d.execute_cdp_cmd("Network.emulateNetworkConditions",
-                      {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
 def test_a_level_finished_offline_reaches_the_server_when_the_network_is_back(server, browser):

@@ -161,20 +161,8 @@ struct ColoringController {
         guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
             throw APIError.notFound("drawing")
         }
-        if !settings.stamps, document.stampCount > (try? ColoringDocument.decode(Data(current.document.utf8)).stampCount) ?? 0 {
-            throw Self.stampsOff
-        }
-        let now = services.clock.now()
-        guard let revision = try await services.coloring.save(id: id, childId: child.id, familyId: session.familyId, page: document.page,
-                                                             document: String(decoding: document.encoded(), as: UTF8.self),
-                                                             baseRevision: baseRevision, now: now) else {
-            throw Self.changedElsewhere
-        }
-        try? await services.blobs.delete(key: Self.thumbnailKey(id, current.revision))
-        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: id, page: document.page, revision: revision,
-                                                                        createdAt: current.createdAt, updatedAt: now.millis)))
-        response.headers[.eTag] = Self.etag(revision)
-        return response
+        let previousStamps = (try? ColoringDocument.decode(Data(current.document.utf8)).stampCount) ?? 0
+        return try await replace(current, previousStamps: previousStamps, with: document, settings: settings, baseRevision: baseRevision)
     }
 
     /// What changed since the revision the device last saved: its first `keep` actions are the
@@ -207,13 +195,21 @@ struct ColoringController {
         let document = try ColoringDocument(width: stored.width, height: stored.height, page: stored.page,
                                             actions: Array(stored.actions.prefix(changes.keep)) + changes.actions,
                                             undone: changes.undone).validated()
-        if !settings.stamps && document.stampCount > stored.stampCount { throw Self.stampsOff }
+        return try await replace(current, previousStamps: stored.stampCount, with: document, settings: settings, baseRevision: baseRevision)
+    }
+
+    /// Saves `document` over `current` if the drawing is still at `baseRevision` (any revision when
+    /// nil): a stamp added while stamps are off is refused, the old thumbnail goes, and the answer
+    /// carries the new revision as its ETag.
+    private func replace(_ current: DrawingRow, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettingsRow,
+                         baseRevision: Int?) async throws -> Response {
+        if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         let now = services.clock.now()
-        guard let revision = try await services.coloring.save(id: id, childId: child.id, familyId: session.familyId, page: document.page,
-                                                             document: String(decoding: document.encoded(), as: UTF8.self),
+        guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, familyId: current.familyId,
+                                                             page: document.page, document: String(decoding: document.encoded(), as: UTF8.self),
                                                              baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
-        try? await services.blobs.delete(key: Self.thumbnailKey(id, current.revision))
-        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: id, page: document.page, revision: revision,
+        try? await services.blobs.delete(key: Self.thumbnailKey(current.id, current.revision))
+        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: current.id, page: document.page, revision: revision,
                                                                         createdAt: current.createdAt, updatedAt: now.millis)))
         response.headers[.eTag] = Self.etag(revision)
         return response
@@ -298,16 +294,8 @@ struct ColoringController {
 
     /// The request's body as a checked drawing.
     static func document(_ request: Request, context: AppRequestContext) async throws -> ColoringDocument {
-        if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/json") {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send the drawing as JSON (Content-Type: application/json).")
-        }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: uploadLimit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.tooLarge(limit: uploadLimit)
-        }
-        return try ColoringDocument.decode(Data(buffer: buffer))
+        try request.requireJSON("Send the drawing as JSON (Content-Type: application/json).")
+        return try ColoringDocument.decode(Data(buffer: try await request.collectBody(upTo: uploadLimit)))
     }
 
     static func baseRevision(_ request: Request) throws -> Int? {

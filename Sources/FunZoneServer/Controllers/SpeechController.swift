@@ -89,12 +89,7 @@ struct SpeechController {
         guard let contentType, wavTypes.contains(contentType) else {
             throw APIError(status: .unsupportedMediaType, code: "unsupported_audio", message: "Send the recording as a WAV file (Content-Type: audio/wav).")
         }
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.body.collect(upTo: uploadLimit)
-        } catch is NIOTooManyBytesError {
-            throw APIError.tooLarge(limit: uploadLimit)
-        }
+        let buffer = try await request.collectBody(upTo: uploadLimit)
         let data = Data(buffer: buffer)
         let info = try WAVFile.validate(data, maximumDuration: maximumSeconds)
         try await services.countAttempt("speech:\(familyId)", limit: perFamily)

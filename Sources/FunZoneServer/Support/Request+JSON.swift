@@ -3,18 +3,27 @@ import Hummingbird
 import NIOCore
 
 extension Request {
-    /// Decodes a JSON body of at most `limit` bytes; bad input becomes a 4xx `APIError`.
-    func decodeJSON<T: Decodable>(_ type: T.Type = T.self, context: AppRequestContext, limit: Int? = nil) async throws -> T {
-        let limit = limit ?? context.maxUploadSize
+    /// 415 unless the body is sent as JSON (a request with no content type is read as JSON).
+    func requireJSON(_ message: String = "Send JSON (Content-Type: application/json).") throws {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: "Send JSON (Content-Type: application/json).")
+            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: message)
         }
-        let buffer: ByteBuffer
+    }
+
+    /// The whole body, at most `limit` bytes (413 beyond).
+    func collectBody(upTo limit: Int) async throws -> ByteBuffer {
         do {
-            buffer = try await body.collect(upTo: limit)
+            return try await body.collect(upTo: limit)
         } catch is NIOTooManyBytesError {
             throw APIError.tooLarge(limit: limit)
         }
+    }
+
+    /// Decodes a JSON body of at most `limit` bytes; bad input becomes a 4xx `APIError`.
+    func decodeJSON<T: Decodable>(_ type: T.Type = T.self, context: AppRequestContext, limit: Int? = nil) async throws -> T {
+        let limit = limit ?? context.maxUploadSize
+        try requireJSON()
+        let buffer = try await collectBody(upTo: limit)
         do {
             // An empty body reads as {}, so a missing field is named in the error (422) instead of "bad JSON".
             let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
