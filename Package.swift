@@ -40,6 +40,8 @@ let package = Package(
         // Coloring Fun: drawings as actions, undo/redo, brushes, shapes, flood fill, rendering and PNG.
         .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Coloring", dependencies: ["SystemZlib"]),
+        // SpotCheck's rules: quiet hours, device status, pairing codes, request signatures, Shortcut reports.
+        .target(name: "SpotCheck", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Speech", dependencies: [
             "Audio", "CPocketSphinx",
             .product(name: "Crypto", package: "swift-crypto"),
@@ -61,7 +63,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Coloring", "Storage", "MailClient",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "Storage", "MailClient",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
             .product(name: "Crypto", package: "swift-crypto"),
@@ -104,6 +106,10 @@ let package = Package(
             "Coloring",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "SpotCheckTests", dependencies: [
+            "SpotCheck",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "SpeechTests", dependencies: [
             "Speech", "Audio",
             // A seeded generator for repeatable test audio.
@@ -118,7 +124,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
         ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
-            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring",
+            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "Yams", package: "Yams"),
         ]),

@@ -27,6 +27,9 @@ public enum FunZoneApp {
         SpellflareParentController(services: services).addRoutes(to: api)
         ColoringController(services: services).addRoutes(to: api)
         ColoringParentController(services: services).addRoutes(to: api)
+        SpotCheckParentController(services: services).addRoutes(to: api)
+        // The phone's endpoints sit at the root, exactly where the iOS Shortcut calls them ({apiBaseURL}/policy).
+        SpotCheckDeviceController(services: services).addRoutes(to: router)
         return router
     }
 
@@ -34,7 +37,7 @@ public enum FunZoneApp {
                                         logger: Logger) -> some ApplicationProtocol {
         Application(router: buildRouter(services: services, webRoot: webRoot),
                     configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
-                    services: [MaintenanceService(services: services, logger: logger)],
+                    services: [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)],
                     logger: logger)
     }
 

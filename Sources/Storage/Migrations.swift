@@ -237,6 +237,70 @@ public enum Migrations {
                 updated_at BIGINT NOT NULL)
             """,
         ]),
+        Migration(version: 6, name: "spotcheck", statements: [
+            // A child's phone the parents manage. The credentials exist once it is paired: the token is
+            // the phone's public name, the secret is kept as a SHA-256 (to find the phone from its
+            // Bearer header) and sealed with the server's key (to check request signatures); the
+            // secret itself is shown once, to the phone. The rules live on the same row.
+            """
+            CREATE TABLE spotcheck_devices (
+                id TEXT PRIMARY KEY,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                created_at BIGINT NOT NULL,
+                paired_at BIGINT,
+                device_token TEXT UNIQUE,
+                secret_hash TEXT UNIQUE,
+                secret_sealed TEXT,
+                last_seen_at BIGINT,
+                last_run_at BIGINT,
+                runs BIGINT NOT NULL DEFAULT 0,
+                tamper_at BIGINT,
+                hotspot_off BIGINT NOT NULL,
+                rotate_password BIGINT NOT NULL,
+                quiet_start TEXT,
+                quiet_end TEXT,
+                quiet_tz TEXT,
+                gap_ms BIGINT NOT NULL)
+            """,
+            "CREATE INDEX spotcheck_devices_family ON spotcheck_devices(family_id, created_at)",
+            "CREATE INDEX spotcheck_devices_watch ON spotcheck_devices(tamper_at, last_seen_at)",
+            // Codes are kept as hashes, good once, for minutes.
+            """
+            CREATE TABLE spotcheck_pairing_codes (
+                code_hash TEXT PRIMARY KEY,
+                device_id TEXT NOT NULL REFERENCES spotcheck_devices(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL,
+                used_at BIGINT)
+            """,
+            "CREATE INDEX spotcheck_pairing_codes_device ON spotcheck_pairing_codes(device_id)",
+            // The activity timeline: the Shortcut's reports and what the server noticed (paired, tamper, back).
+            """
+            CREATE TABLE spotcheck_events (
+                id TEXT PRIMARY KEY,
+                device_id TEXT NOT NULL REFERENCES spotcheck_devices(id) ON DELETE CASCADE,
+                family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                received_at BIGINT NOT NULL,
+                ts BIGINT,
+                trigger TEXT NOT NULL,
+                shortcut_version TEXT,
+                actions TEXT NOT NULL,
+                ok BIGINT NOT NULL,
+                errors TEXT NOT NULL)
+            """,
+            "CREATE INDEX spotcheck_events_device ON spotcheck_events(device_id, received_at, id)",
+            // Signatures seen in the last minutes, so a copied signed request is refused the second time.
+            """
+            CREATE TABLE spotcheck_signatures (
+                device_id TEXT NOT NULL REFERENCES spotcheck_devices(id) ON DELETE CASCADE,
+                signature TEXT NOT NULL,
+                seen_at BIGINT NOT NULL,
+                PRIMARY KEY (device_id, signature))
+            """,
+        ]),
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -22,6 +22,16 @@ public struct RateLimitStore: Sendable {
         return (try row.decode(column: "count", as: Int.self), Date(millis: try row.decode(column: "window_start", as: Int64.self)))
     }
 
+    /// The count in `key`'s current window without counting an attempt (0 once the window is over).
+    public func count(key: String, window: TimeInterval, now: Date) async throws -> (count: Int, windowStart: Date) {
+        guard let row = try await database.sql.raw("SELECT count, window_start FROM rate_limits WHERE key = \(bind: key)").first() else {
+            return (0, now)
+        }
+        let start = Date(millis: try row.decode(column: "window_start", as: Int64.self))
+        guard now.timeIntervalSince(start) < window else { return (0, now) }
+        return (try row.decode(column: "count", as: Int.self), start)
+    }
+
     public func clear(key: String) async throws {
         try await database.sql.raw("DELETE FROM rate_limits WHERE key = \(bind: key)").run()
     }

@@ -67,11 +67,20 @@ struct Serve: AsyncParsableCommand {
     var recognizerURL: String?
     @Option(name: .customLong("recognizer-model"), help: "The model name sent to --recognizer-url.") var recognizerModel = "whisper-1"
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
+    @Option(name: .customLong("tamper-check-interval"), help: "Seconds between SpotCheck's looks for phones that stopped checking in.")
+    var tamperCheckInterval: Double = 60
+    @Option(name: .customLong("secret-key-file"), help: ArgumentHelp(
+        "Key that seals SpotCheck phones' secrets at rest (made on first run; env FUNZONE_SECRET_KEY overrides; share it between instances).",
+        valueName: "path"))
+    var secretKeyFile: String?
+    /// Browser tests move the server's clock (SpotCheck's tamper warning after 2 h) by writing seconds to this file.
+    @Option(name: .customLong("test-clock-offset-file"), help: .hidden) var testClockOffsetFile: String?
 
     func run() async throws {
         var logger = Logger(label: "funzone")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         guard (10...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 10 to 16.") }
+        guard tamperCheckInterval >= 0.1 else { throw ValidationError("--tamper-check-interval must be at least 0.1 seconds.") }
         let webRoot = self.webRoot ?? ProcessInfo.processInfo.environment["FUNZONE_WEB"] ?? "Web"
         guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
             throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
@@ -91,12 +100,15 @@ struct Serve: AsyncParsableCommand {
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
+            clock: testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live,
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
             speech: SpeechServices(recognizer: try recognizer(), speaker: SpeechSpeaker(cache: try SpeechCache(
                 directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),
                 maximumBytes: speechCacheMB * 1024 * 1024))),
+            sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
+                                          file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
-                           readCacheTTL: max(0, readCacheTTL)))
+                           readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval))
         if let remote = try recognizer() as? OpenAITranscriptionRecognizer {
             logger.notice("free speech is recognised by \(remote.endpoint.absoluteString) (model \(remote.model))")
         }

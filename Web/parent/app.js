@@ -7,11 +7,12 @@ import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
 import { coloringView, loadColoring } from "./coloring.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
+import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
 
 const main = document.getElementById("parent");
-const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", store: "Purchases", family: "Family" };
+const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", spotcheck: "SpotCheck", store: "Purchases", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, spotcheck: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -70,6 +71,7 @@ async function loadTab() {
       }
       if (state.tab === "spellflare") await loadSpellflare(state.spellflare);
       if (state.tab === "coloring") await loadColoring(state.coloring);
+      if (state.tab === "spotcheck") await loadSpotCheck(state.spotcheck);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
       if (state.tab === "family") state.family = await api("/api/parent/family");
     });
@@ -204,6 +206,7 @@ const tabActions = {
   reload: () => loadTab(),
   render: () => render(),
   fail: (message) => { state.error = message; render(); },
+  call: (run) => parentCall(run),
 };
 
 function render() {
@@ -218,13 +221,16 @@ function render() {
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
     state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
     { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
-      coloring: () => coloringView(state.coloring, tabActions), store: storeView,
+      coloring: () => coloringView(state.coloring, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
       family: familyView }[state.tab]());
 }
 
 window.addEventListener("hashchange", () => {
   const tab = location.hash.slice(1);
-  if (tab in tabs) { state.tab = tab; loadTab(); }
+  if (!(tab in tabs)) return;
+  if (state.tab === "spotcheck" && tab !== "spotcheck") leaveSpotCheck(state.spotcheck);
+  state.tab = tab;
+  loadTab();
 });
 
 async function start() {

@@ -1,8 +1,10 @@
 import Foundation
 import Logging
 import ServiceLifecycle
+import SpotCheck
 
-/// Hourly clean-up of rows nobody reads again: expired sessions and finished rate-limit windows.
+/// Hourly clean-up of rows nobody reads again: expired sessions, finished rate-limit windows,
+/// SpotCheck's old signatures and pairing codes.
 /// Every statement is an idempotent DELETE, so any number of instances may run it at once.
 struct MaintenanceService: Service {
     let services: Services
@@ -27,6 +29,9 @@ struct MaintenanceService: Service {
         do {
             try await services.sessions.deleteExpired(now: now)
             try await services.rateLimits.deleteWindows(startedBefore: now.addingTimeInterval(-24 * 3600))
+            // A signature outside the skew window is refused anyway, so it need not be remembered.
+            try await services.spotcheck.deleteExpired(signaturesBefore: now.addingTimeInterval(-2 * RequestSignature.allowedSkew),
+                                                       codesBefore: now.addingTimeInterval(-24 * 3600))
         } catch {
             logger.warning("maintenance sweep failed", metadata: ["error": "\(error)"])
         }

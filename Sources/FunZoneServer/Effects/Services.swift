@@ -18,6 +18,9 @@ public struct Services: Sendable {
     public let hubs: HubStore
     public let spelling: SpellingStore
     public let coloring: ColoringStore
+    public let spotcheck: SpotCheckStore
+    /// Seals phones' secrets at rest (SpotCheck).
+    public let sealer: SecretSealer
     /// Renders drawings (thumbnails, PNG export) with the colouring pages and stamp pictures.
     public let drawingRenderer: DrawingRenderer
     public let rateLimits: RateLimitStore
@@ -49,19 +52,23 @@ public struct Services: Sendable {
         /// Seconds a kid-screen read (session, hub) may be served from memory; 0 turns it off.
         /// Another instance's writes show after at most this long; this instance's at once.
         public var readCacheTTL: TimeInterval
+        /// How often the tamper watch looks for phones that stopped checking in.
+        public var tamperCheckInterval: TimeInterval
 
-        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1) {
+        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1,
+                    tamperCheckInterval: TimeInterval = 60) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
             self.trustProxy = trustProxy
             self.readCacheTTL = readCacheTTL
+            self.tamperCheckInterval = tamperCheckInterval
         }
     }
 
     public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock = .live,
                 hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
                 mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-                speech: SpeechServices = SpeechServices(), options: Options = Options()) {
+                speech: SpeechServices = SpeechServices(), sealer: SecretSealer = .ephemeral(), options: Options = Options()) {
         self.database = database
         self.families = FamilyStore(database: database)
         self.children = ChildStore(database: database)
@@ -71,6 +78,8 @@ public struct Services: Sendable {
         self.hubs = HubStore(database: database)
         self.spelling = SpellingStore(database: database)
         self.coloring = ColoringStore(database: database)
+        self.spotcheck = SpotCheckStore(database: database)
+        self.sealer = sealer
         self.drawingRenderer = DrawingRenderer(stamps: Self.emojiFont, outlines: PageCatalog.outlines)
         self.rateLimits = RateLimitStore(database: database)
         self.blobs = blobs

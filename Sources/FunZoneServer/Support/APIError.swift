@@ -7,6 +7,7 @@ import Hummingbird
 import NIOCore
 import Speech
 import Spelling
+import SpotCheck
 import Storage
 
 /// Every error the API sends: `{"error": {"code": "...", "message": "..."}}` with its status.
@@ -66,6 +67,7 @@ extension APIError {
         case let error as SpeechError: self = APIError(speech: error)
         case let error as SpellingError: self = APIError(spelling: error)
         case let error as ColoringError: self = APIError(coloring: error)
+        case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)
         case StorageError.duplicateEmail:
             self = APIError(status: .conflict, code: "email_taken", message: "That e-mail address already has an account.")
         case StorageError.notFound: self = .notFound("item")

@@ -1,0 +1,228 @@
+import Foundation
+import HTTPTypes
+import Hub
+import Hummingbird
+import NIOCore
+import SpotCheck
+import Storage
+
+/// The endpoints a child's phone calls: the iOS Shortcut (`/policy`, `/events`) and the child setup
+/// page (`/pair`, `/device`, `/device/unlock`). Exactly the seed's contract: a phone authenticates
+/// with `Authorization: Bearer <deviceSecret>` (and may add `X-Device-Token`), or signs the request
+/// (X-Device-Token, X-TS, X-Signature); no cookies, so no CSRF token.
+struct SpotCheckDeviceController {
+    let services: Services
+
+    static let pairingPerAddress = RateLimit(limit: 10, window: 10 * 60)
+    /// Wrong codes from everywhere together: what bounds a guesser with many addresses.
+    static let pairingFailuresOverall = RateLimit(limit: 300, window: 3600)
+    static let unlockPerDevice = RateLimit(limit: 5, window: 15 * 60)
+    static let eventsPerDevice = RateLimit(limit: 60, window: 60)
+    /// A Shortcut's report is a few hundred bytes.
+    static let maximumEventBytes = 16 * 1024
+    /// A policy fetch moves "last seen" at most this often, so a busy phone costs one read, not a write.
+    static let checkInResolution: TimeInterval = 60
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.post("pair", use: pair)
+        router.get("policy", use: policy)
+        router.post("events", use: events)
+        router.get("device", use: device)
+        router.post("device/unlock", use: unlock)
+    }
+
+    // MARK: Pairing
+
+    struct PairRequest: Codable {
+        let code: String
+        let name: String?
+    }
+
+    struct PairResponse: Codable {
+        let deviceId: String
+        let name: String
+        let deviceToken: String
+        let deviceSecret: String
+    }
+
+    /// Redeems a parent's pairing code; the phone's credentials are answered once and never again.
+    @Sendable func pair(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let now = services.clock.now()
+        try await services.countAttempt("spotcheck-pair:\(services.clientAddress(request, context))", limit: Self.pairingPerAddress)
+        let failures = try await services.rateLimits.count(key: "spotcheck-pair-failures", window: Self.pairingFailuresOverall.window, now: now)
+        if let wait = Self.pairingFailuresOverall.retryAfter(count: failures.count, windowStart: failures.windowStart, now: now) {
+            throw APIError.rateLimited(retryAfter: wait)
+        }
+        let body = try await request.decodeJSON(PairRequest.self, context: context)
+        let name = try body.name.flatMap { try Self.deviceName($0, optional: true) }
+        guard let code = PairingCode(typed: body.code) else { return try await refuse(.unknown, now: now) }
+        let token = Tokens.make(bytes: 16)
+        let secret = Tokens.make(bytes: 32)
+        let outcome = try await services.spotcheck.redeem(
+            codeHash: Tokens.hash(code.value), now: now, name: name, deviceToken: token, secretHash: Tokens.hash(secret),
+            secretSealed: try services.sealer.seal(secret), pairedEventId: UUID().uuidString.lowercased())
+        guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
+        return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret))
+    }
+
+    private func refuse(_ outcome: PairingRedemption, now: Date) async throws -> Response {
+        _ = try await services.rateLimits.hit(key: "spotcheck-pair-failures", window: Self.pairingFailuresOverall.window, now: now)
+        switch outcome {
+        case .expired:
+            throw APIError(status: .gone, code: "pairing_code_expired", message: "That pairing code has expired. Ask for a new one on the parent's phone.")
+        case .used:
+            throw APIError(status: .conflict, code: "pairing_code_used", message: "That pairing code was already used. Ask for a new one on the parent's phone.")
+        case .unknown, .paired:
+            throw APIError(status: .notFound, code: "pairing_code_invalid", message: "That pairing code is not right. Check the code on the parent's phone.")
+        }
+    }
+
+    // MARK: The Shortcut
+
+    struct PolicyResponse: Codable {
+        struct Actions: Codable { let setHotspotOff: Bool; let rotatePassword: Bool }
+        struct Quiet: Codable { let start: String; let end: String; let tz: String }
+        let enforce: Bool
+        let actions: Actions
+        let quietHours: Quiet?
+    }
+
+    /// What the Shortcut should do now. Also the phone's heartbeat.
+    @Sendable func policy(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let device = try await authenticate(request, body: [])
+        let now = services.clock.now()
+        try await checkIn(device, now: now)
+        let policy = device.policy
+        return try JSONResponse.make(PolicyResponse(
+            enforce: policy.isEnforced(at: now),
+            actions: .init(setHotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword),
+            quietHours: policy.quietHours.map { .init(start: $0.start.description, end: $0.end.description, tz: $0.timeZone.identifier) }))
+    }
+
+    /// A run's report from the Shortcut: kept in the activity, counted for the setup checklist.
+    @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try request.requireJSON()
+        let bytes = Array(buffer: try await request.collectBody(upTo: Self.maximumEventBytes))
+        let device = try await authenticate(request, body: bytes)
+        try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
+        let report: ShortcutReport
+        do {
+            report = try JSONDecoder.api.decode(ShortcutReport.self, from: Data(bytes.isEmpty ? Array("{}".utf8) : bytes)).validated()
+        } catch let error as DecodingError {
+            throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
+        }
+        let now = services.clock.now()
+        let event = SpotCheckEventRow(id: UUID().uuidString.lowercased(), deviceId: device.id, familyId: device.familyId, kind: "shortcut",
+                                      receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
+                                      actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
+        try await services.spotcheck.record(run: event, device: device, now: now, backEventId: UUID().uuidString.lowercased())
+        return try JSONResponse.make(["ok": true], status: .created)
+    }
+
+    // MARK: The child setup page
+
+    struct DeviceResponse: Codable {
+        let deviceId: String
+        let name: String
+        let pairedAt: Date?
+        let lastSeenAt: Date?
+        let lastRunAt: Date?
+        let runs: Int
+        let status: DeviceStatus
+    }
+
+    /// The setup checklist's signals: paired, the Shortcut's runs, the last check-in.
+    @Sendable func device(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let device = try await authenticate(request, body: [])
+        return try JSONResponse.make(DeviceResponse(
+            deviceId: device.id, name: device.name, pairedAt: device.pairedAt.map(Date.init(millis:)), lastSeenAt: device.lastCheckIn,
+            lastRunAt: device.lastRunAt.map(Date.init(millis:)), runs: device.runs, status: device.status(now: services.clock.now())))
+    }
+
+    struct UnlockRequest: Codable {
+        let email: String
+        let password: String
+    }
+
+    /// Opens the child phone's setup screens again: only a parent of the phone's family, by password.
+    @Sendable func unlock(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let device = try await authenticate(request, body: [])
+        try await services.countAttempt("spotcheck-unlock:\(device.id)", limit: Self.unlockPerDevice)
+        let body = try await request.decodeJSON(UnlockRequest.self, context: context)
+        let wrong = APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password do not match a parent of this family.")
+        guard let email = try? Account.normalizedEmail(body.email), let parent = try await services.families.parent(email: email),
+              parent.familyId == device.familyId else {
+            _ = try await services.hasher.verify(body.password, hash: services.hasher.dummyHash)
+            throw wrong
+        }
+        guard try await services.hasher.verify(body.password, hash: parent.passwordHash) else { throw wrong }
+        return JSONResponse.noContent()
+    }
+
+    // MARK: Device authentication
+
+    private static let unauthorized = APIError(status: .unauthorized, code: "device_unauthorized",
+                                               message: "This phone is not paired, or it was removed. Pair it again with a new code.")
+
+    /// The phone making the request, from its Bearer secret or its signature (checked when sent: skew, HMAC, replay).
+    func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDeviceRow {
+        let headers = request.headers
+        let token = headers[HTTPField.Name("X-Device-Token")!]?.trimmingCharacters(in: .whitespaces)
+        let bearer = headers[.authorization].flatMap(Self.bearer)
+        let signatureSent = headers[HTTPField.Name("X-Signature")!] != nil
+        let device: SpotCheckDeviceRow
+        if let bearer {
+            guard bearer.count <= 128, let found = try await services.spotcheck.device(secretHash: Tokens.hash(bearer)) else { throw Self.unauthorized }
+            if let token, !token.isEmpty, !Tokens.constantTimeEqual(token, found.deviceToken ?? "") { throw Self.unauthorized }
+            device = found
+        } else if let token, !token.isEmpty, token.count <= 128, signatureSent, let found = try await services.spotcheck.device(token: token) {
+            device = found
+        } else {
+            throw Self.unauthorized
+        }
+        if signatureSent { try await checkSignature(request, body: body, device: device) }
+        return device
+    }
+
+    private func checkSignature(_ request: Request, body: [UInt8], device: SpotCheckDeviceRow) async throws {
+        let headers = request.headers
+        guard let signature = RequestSignature(timestampHeader: headers[HTTPField.Name("X-TS")!], signatureHeader: headers[HTTPField.Name("X-Signature")!]) else {
+            throw APIError(status: .unauthorized, code: "signature_invalid", message: "X-TS must be milliseconds since 1970 and X-Signature 64 hex digits.")
+        }
+        guard let sealed = device.secretSealed, let secret = services.sealer.open(sealed) else { throw Self.unauthorized }
+        switch signature.failure(secret: secret, method: request.method.rawValue, path: request.uri.path, body: body, now: services.clock.now()) {
+        case nil: break
+        case .skewed:
+            throw APIError(status: .unauthorized, code: "signature_skewed",
+                           message: "The phone's clock is more than 5 minutes from the server's. Set the date and time automatically.")
+        case .malformed, .mismatch:
+            throw APIError(status: .unauthorized, code: "signature_invalid", message: "The request's signature does not match.")
+        }
+        guard try await services.spotcheck.rememberSignature(signature.hex, deviceId: device.id, now: services.clock.now()) else {
+            throw APIError(status: .unauthorized, code: "signature_replayed", message: "This signed request was already received.")
+        }
+    }
+
+    private func checkIn(_ device: SpotCheckDeviceRow, now: Date) async throws {
+        let fresh = device.lastSeenAt.map { now.millis - $0 < Int64(Self.checkInResolution * 1000) } ?? false
+        guard !fresh || device.tamperAt != nil else { return }
+        try await services.spotcheck.checkIn(device: device, now: now, backEventId: UUID().uuidString.lowercased())
+    }
+
+    private static func bearer(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        let value = parts[1].trimmingCharacters(in: .whitespaces)
+        return value.isEmpty ? nil : value
+    }
+
+    /// A phone's name: 1–40 characters once trimmed.
+    static func deviceName(_ text: String, optional: Bool = false) throws -> String? {
+        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name.isEmpty && optional { return nil }
+        guard (1...40).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw APIError.invalid("name", "Name the phone in 1 to 40 characters.")
+        }
+        return name
+    }
+}

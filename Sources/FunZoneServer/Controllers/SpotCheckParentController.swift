@@ -1,0 +1,174 @@
+import Foundation
+import Hummingbird
+import SpotCheck
+import Storage
+
+/// SpotCheck in the parent area: the family's phones, their pairing codes, rules and activity.
+/// Everything is scoped to the signed-in family; a phone's token and secret never reach this side.
+struct SpotCheckParentController {
+    let services: Services
+
+    static let maximumDevices = 20
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.get("parent/spotcheck/devices", use: devices)
+        api.post("parent/spotcheck/devices", use: create)
+        api.patch("parent/spotcheck/devices/:deviceId", use: rename)
+        api.delete("parent/spotcheck/devices/:deviceId", use: remove)
+        api.post("parent/spotcheck/devices/:deviceId/pairing-code", use: pairingCode)
+        api.get("parent/spotcheck/devices/:deviceId/policy", use: policy)
+        api.patch("parent/spotcheck/devices/:deviceId/policy", use: savePolicy)
+        api.get("parent/spotcheck/devices/:deviceId/events", use: events)
+    }
+
+    @Sendable func devices(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let now = services.clock.now()
+        return try JSONResponse.make(["devices": try await services.spotcheck.devices(familyId: session.familyId).map { DeviceView($0, now: now) }])
+    }
+
+    struct NameRequest: Codable { let name: String }
+    struct CreateResponse: Codable { let device: DeviceView; let pairing: PairingView }
+
+    /// A new phone with the default rules (hotspot off all day, password rotated, 2 h gap) and its first pairing code.
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let body = try await request.decodeJSON(NameRequest.self, context: context)
+        let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
+        guard try await services.spotcheck.devices(familyId: session.familyId).count < Self.maximumDevices else {
+            throw APIError(status: .conflict, code: "too_many_devices", message: "A family can manage up to \(Self.maximumDevices) phones.")
+        }
+        let now = services.clock.now()
+        let row = SpotCheckDeviceRow(id: UUID().uuidString.lowercased(), familyId: session.familyId, name: name, createdAt: now.millis)
+        try await services.spotcheck.insert(row)
+        let pairing = try await newPairingCode(deviceId: row.id, familyId: session.familyId, now: now)
+        return try JSONResponse.make(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
+    }
+
+    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        let body = try await request.decodeJSON(NameRequest.self, context: context)
+        let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
+        guard try await services.spotcheck.rename(id: id, familyId: session.familyId, name: name) else { throw APIError.notFound("phone") }
+        return try await deviceResponse(id: id, familyId: session.familyId)
+    }
+
+    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        guard try await services.spotcheck.delete(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        return JSONResponse.noContent()
+    }
+
+    /// A new code for the phone (first pairing, or pairing it again); the phone's earlier unused code stops working.
+    @Sendable func pairingCode(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
+        return try JSONResponse.make(try await newPairingCode(deviceId: id, familyId: session.familyId, now: services.clock.now()), status: .created)
+    }
+
+    @Sendable func policy(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        return try JSONResponse.make(PolicyView(device.policy, now: services.clock.now()))
+    }
+
+    /// Quiet time is sent whole or as null (off); a field left out keeps its value.
+    struct PolicyPatch: Decodable {
+        struct Quiet: Decodable { let start: String; let end: String; let timeZone: String }
+        let hotspotOff: Bool?
+        let rotatePassword: Bool?
+        let quietHours: Quiet??
+        let gapMs: Int64?
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            hotspotOff = try container.decodeIfPresent(Bool.self, forKey: .hotspotOff)
+            rotatePassword = try container.decodeIfPresent(Bool.self, forKey: .rotatePassword)
+            quietHours = container.contains(.quietHours) ? .some(try container.decodeIfPresent(Quiet.self, forKey: .quietHours)) : .none
+            gapMs = try container.decodeIfPresent(Int64.self, forKey: .gapMs)
+        }
+
+        enum CodingKeys: String, CodingKey { case hotspotOff, rotatePassword, quietHours, gapMs }
+    }
+
+    /// Changes the rules, validated whole: one bad field and nothing changes.
+    @Sendable func savePolicy(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        let patch = try await request.decodeJSON(PolicyPatch.self, context: context)
+        guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        var policy = device.policy
+        if let hotspotOff = patch.hotspotOff { policy.hotspotOff = hotspotOff }
+        if let rotatePassword = patch.rotatePassword { policy.rotatePassword = rotatePassword }
+        if case .some(let quiet) = patch.quietHours {
+            policy.quietHours = try quiet.map { try QuietHours(start: $0.start, end: $0.end, timeZone: $0.timeZone) }
+        }
+        if let gapMs = patch.gapMs {
+            policy = try DevicePolicy(hotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword, quietHours: policy.quietHours,
+                                      gap: TimeInterval(gapMs) / 1000)
+        }
+        let row = SpotCheckPolicyRow(hotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword,
+                                     quietStart: policy.quietHours?.start.description, quietEnd: policy.quietHours?.end.description,
+                                     quietTz: policy.quietHours?.timeZone.identifier, gapMs: Int64((policy.gap * 1000).rounded()))
+        guard try await services.spotcheck.savePolicy(row, id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        return try JSONResponse.make(PolicyView(policy, now: services.clock.now()))
+    }
+
+    struct EventsPage: Codable {
+        let events: [EventView]
+        /// Pass as `before` for the next (older) page; null on the last page.
+        let next: String?
+    }
+
+    /// The phone's activity, newest first, a page at a time (`limit` 1–100, default 20; `before` from the last page).
+    @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (session, id) = try await deviceId(context)
+        guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
+        let query = request.uri.queryParameters
+        let limit = try query.get("limit").map { text in
+            guard let value = Int(text), (1...100).contains(value) else { throw APIError.invalid("limit", "limit must be 1 to 100.") }
+            return value
+        } ?? 20
+        let before = try query.get("before").map(Self.cursor)
+        let rows = try await services.spotcheck.events(deviceId: id, familyId: session.familyId, before: before, limit: limit + 1)
+        let page = Array(rows.prefix(limit))
+        let next = rows.count > limit ? page.last.map { "\($0.receivedAt)_\($0.id)" } : nil
+        return try JSONResponse.make(EventsPage(events: page.map(EventView.init), next: next))
+    }
+
+    private static func cursor(_ text: String) throws -> (receivedAt: Int64, id: String) {
+        let parts = text.split(separator: "_", maxSplits: 1)
+        guard parts.count == 2, let millis = Int64(parts[0]), parts[1].count <= 64 else {
+            throw APIError.invalid("before", "before must be the \"next\" value of the previous page.")
+        }
+        return (millis, String(parts[1]))
+    }
+
+    private func newPairingCode(deviceId: String, familyId: String, now: Date) async throws -> PairingView {
+        var generator = SystemRandomNumberGenerator()
+        let expiresAt = now.addingTimeInterval(PairingCode.lifetime)
+        // A collision with another live code is one in a billion; a second draw settles it.
+        for attempt in 1...3 {
+            let code = PairingCode.random(using: &generator)
+            do {
+                try await services.spotcheck.replacePairingCode(deviceId: deviceId, familyId: familyId, codeHash: Tokens.hash(code.value),
+                                                                now: now, expiresAt: expiresAt)
+                return PairingView(code: code.value, expiresAt: expiresAt, ttlMinutes: Int(PairingCode.lifetime / 60))
+            } catch where attempt < 3 {
+                continue
+            }
+        }
+        throw APIError(status: .serviceUnavailable, code: "pairing_unavailable", message: "No pairing code could be made. Try again.")
+    }
+
+    private func deviceResponse(id: String, familyId: String) async throws -> Response {
+        guard let device = try await services.spotcheck.device(id: id, familyId: familyId) else { throw APIError.notFound("phone") }
+        return try JSONResponse.make(DeviceView(device, now: services.clock.now()))
+    }
+
+    private func deviceId(_ context: AppRequestContext) async throws -> (CurrentSession, String) {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("deviceId")
+        guard id.count <= 64 else { throw APIError.notFound("phone") }
+        return (session, id)
+    }
+}

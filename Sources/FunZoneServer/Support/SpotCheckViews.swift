@@ -1,0 +1,116 @@
+import Foundation
+import SpotCheck
+import Storage
+
+extension SpotCheckDeviceRow {
+    /// The stored rules as the domain reads them. Rows are written only from validated policies,
+    /// so a value that no longer parses (a time zone removed from the system) reads as "all day".
+    var policy: DevicePolicy {
+        let quiet: QuietHours? = if let quietStart, let quietEnd, let quietTz {
+            try? QuietHours(start: quietStart, end: quietEnd, timeZone: quietTz)
+        } else { nil }
+        return (try? DevicePolicy(hotspotOff: hotspotOff != 0, rotatePassword: rotatePassword != 0, quietHours: quiet,
+                                  gap: TimeInterval(gapMs) / 1000))
+            ?? (try! DevicePolicy(hotspotOff: hotspotOff != 0, rotatePassword: rotatePassword != 0, quietHours: quiet))
+    }
+
+    var lastCheckIn: Date? { lastSeenAt.map(Date.init(millis:)) }
+
+    func status(now: Date) -> DeviceStatus {
+        DeviceStatus.of(lastCheckIn: lastCheckIn, gap: TimeInterval(gapMs) / 1000, now: now)
+    }
+}
+
+/// Quiet time as the parent's screens send and show it.
+struct QuietHoursView: Codable, Equatable {
+    let start: String
+    let end: String
+    let timeZone: String
+
+    init(_ quiet: QuietHours) {
+        start = quiet.start.description
+        end = quiet.end.description
+        timeZone = quiet.timeZone.identifier
+    }
+}
+
+/// A phone's rules on the parent's dashboard, with what they mean right now.
+struct PolicyView: Codable, Equatable {
+    let hotspotOff: Bool
+    let rotatePassword: Bool
+    let quietHours: QuietHoursView?
+    let gapMs: Int64
+    let enforce: Bool
+    let inQuietHours: Bool
+
+    init(_ policy: DevicePolicy, now: Date) {
+        hotspotOff = policy.hotspotOff
+        rotatePassword = policy.rotatePassword
+        quietHours = policy.quietHours.map(QuietHoursView.init)
+        gapMs = Int64((policy.gap * 1000).rounded())
+        enforce = policy.isEnforced(at: now)
+        inQuietHours = policy.quietHours?.contains(now) ?? false
+    }
+}
+
+/// A phone on the parent's dashboard. Never carries its token or secret.
+struct DeviceView: Codable, Equatable {
+    struct Tamper: Codable, Equatable { let since: Date }
+
+    let id: String
+    let name: String
+    let status: DeviceStatus
+    let paired: Bool
+    let pairedAt: Date?
+    let lastSeenAt: Date?
+    let createdAt: Date
+    let runs: Int
+    let tamper: Tamper?
+    let policy: PolicyView
+
+    init(_ row: SpotCheckDeviceRow, now: Date) {
+        let policy = row.policy
+        id = row.id
+        name = row.name
+        status = row.status(now: now)
+        paired = row.pairedAt != nil
+        pairedAt = row.pairedAt.map(Date.init(millis:))
+        lastSeenAt = row.lastCheckIn
+        createdAt = Date(millis: row.createdAt)
+        runs = row.runs
+        tamper = DeviceStatus.tamperSince(lastCheckIn: row.lastCheckIn, gap: policy.gap, now: now).map(Tamper.init)
+        self.policy = PolicyView(policy, now: now)
+    }
+}
+
+/// One line of a phone's activity.
+struct EventView: Codable, Equatable {
+    let id: String
+    let kind: String
+    let receivedAt: Date
+    let ts: Date?
+    let trigger: String
+    let shortcutVersion: String?
+    let actionsAttempted: [String]
+    let ok: Bool
+    let errors: [String]
+
+    init(_ row: SpotCheckEventRow) {
+        id = row.id
+        kind = row.kind
+        receivedAt = Date(millis: row.receivedAt)
+        ts = row.ts.map(Date.init(millis:))
+        trigger = row.trigger
+        shortcutVersion = row.shortcutVersion
+        actionsAttempted = row.actionList
+        ok = row.ok != 0
+        errors = row.errorList
+    }
+}
+
+/// A fresh pairing code, shown once to the parent.
+struct PairingView: Codable, Equatable {
+    let code: String
+    let expiresAt: Date
+    let ttlMinutes: Int
+}

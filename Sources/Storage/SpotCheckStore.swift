@@ -1,0 +1,205 @@
+import Foundation
+import SQLKit
+
+/// SpotCheck's rows: phones, pairing codes, activity and seen signatures. Parent-side queries filter
+/// on the family; phone-side ones find the phone from its credentials.
+public struct SpotCheckStore: Sendable {
+    let database: Database
+    public init(database: Database) { self.database = database }
+
+    private var sql: any SQLDatabase { database.sql }
+
+    // MARK: Phones
+
+    public func insert(_ device: SpotCheckDeviceRow) async throws {
+        try await sql.raw("""
+            INSERT INTO spotcheck_devices (id, family_id, name, created_at, runs, hotspot_off, rotate_password, gap_ms)
+            VALUES (\(bind: device.id), \(bind: device.familyId), \(bind: device.name), \(bind: device.createdAt), 0,
+                    \(bind: device.hotspotOff), \(bind: device.rotatePassword), \(bind: device.gapMs))
+            """).run()
+    }
+
+    /// The family's phones, newest first.
+    public func devices(familyId: String) async throws -> [SpotCheckDeviceRow] {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE family_id = \(bind: familyId) ORDER BY created_at DESC, id")
+            .all(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func device(id: String, familyId: String) async throws -> SpotCheckDeviceRow? {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// The phone whose secret hashes to `secretHash` (its Bearer header).
+    public func device(secretHash: String) async throws -> SpotCheckDeviceRow? {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE secret_hash = \(bind: secretHash)")
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    /// The phone with this public token (X-Device-Token).
+    public func device(token: String) async throws -> SpotCheckDeviceRow? {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE device_token = \(bind: token)")
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func rename(id: String, familyId: String, name: String) async throws -> Bool {
+        try await sql.raw("""
+            UPDATE spotcheck_devices SET name = \(bind: name) WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id
+            """).first() != nil
+    }
+
+    /// Removes the phone with its codes and activity; its credentials stop working at once.
+    public func delete(id: String, familyId: String) async throws -> Bool {
+        try await sql.raw("DELETE FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id").first() != nil
+    }
+
+    public func savePolicy(_ policy: SpotCheckPolicyRow, id: String, familyId: String) async throws -> Bool {
+        try await sql.raw("""
+            UPDATE spotcheck_devices SET hotspot_off = \(bind: policy.hotspotOff ? 1 : 0), rotate_password = \(bind: policy.rotatePassword ? 1 : 0),
+                quiet_start = \(bind: policy.quietStart), quiet_end = \(bind: policy.quietEnd), quiet_tz = \(bind: policy.quietTz),
+                gap_ms = \(bind: policy.gapMs)
+            WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id
+            """).first() != nil
+    }
+
+    // MARK: Pairing
+
+    /// Makes `codeHash` the phone's only working code: earlier unused ones stop working.
+    public func replacePairingCode(deviceId: String, familyId: String, codeHash: String, now: Date, expiresAt: Date) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("DELETE FROM spotcheck_pairing_codes WHERE device_id = \(bind: deviceId) AND used_at IS NULL").run()
+            try await sql.raw("""
+                INSERT INTO spotcheck_pairing_codes (code_hash, device_id, family_id, created_at, expires_at)
+                VALUES (\(bind: codeHash), \(bind: deviceId), \(bind: familyId), \(bind: now.millis), \(bind: expiresAt.millis))
+                """).run()
+        }
+    }
+
+    /// Spends a code and gives its phone new credentials, all at once: two phones typing the same code
+    /// cannot both pair, and a failure leaves the code good. Earlier credentials of the phone stop working.
+    public func redeem(codeHash: String, now: Date, name: String?, deviceToken: String, secretHash: String, secretSealed: String,
+                       pairedEventId: String) async throws -> PairingRedemption {
+        try await database.transaction { sql in
+            guard let code = try await sql.raw("""
+                SELECT device_id, expires_at, used_at FROM spotcheck_pairing_codes WHERE code_hash = \(bind: codeHash)
+                """).first() else { return .unknown }
+            if try code.decodeNil(column: "used_at") == false { return .used }
+            if try code.decode(column: "expires_at", as: Int64.self) <= now.millis { return .expired }
+            let deviceId = try code.decode(column: "device_id", as: String.self)
+            guard try await sql.raw("""
+                UPDATE spotcheck_pairing_codes SET used_at = \(bind: now.millis) WHERE code_hash = \(bind: codeHash) AND used_at IS NULL RETURNING device_id
+                """).first() != nil else { return .used }
+            guard let device = try await sql.raw("""
+                UPDATE spotcheck_devices SET paired_at = \(bind: now.millis), device_token = \(bind: deviceToken), secret_hash = \(bind: secretHash),
+                    secret_sealed = \(bind: secretSealed), name = COALESCE(\(bind: name), name),
+                    last_seen_at = NULL, last_run_at = NULL, runs = 0, tamper_at = NULL
+                WHERE id = \(bind: deviceId) RETURNING *
+                """).first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase) else { return .unknown }
+            try await sql.raw("DELETE FROM spotcheck_signatures WHERE device_id = \(bind: deviceId)").run()
+            try await Self.insert(SpotCheckEventRow(id: pairedEventId, deviceId: deviceId, familyId: device.familyId, kind: "paired",
+                                                    receivedAt: now.millis, trigger: "Paired"), on: sql)
+            return .paired(device)
+        }
+    }
+
+    // MARK: Check-ins
+
+    /// Notes that the phone was heard from (a policy fetch or a report). A phone that was silent past
+    /// its gap gets a "back" line in its activity; only one instance writes it.
+    public func checkIn(device: SpotCheckDeviceRow, now: Date, backEventId: String) async throws {
+        guard device.tamperAt != nil else {
+            try await sql.raw("UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis) WHERE id = \(bind: device.id)").run()
+            return
+        }
+        try await database.transaction { sql in
+            try await Self.clearTamper(device: device, now: now, eventId: backEventId, on: sql)
+        }
+    }
+
+    /// Keeps a Shortcut run's report and counts the run (also a check-in).
+    public func record(run event: SpotCheckEventRow, device: SpotCheckDeviceRow, now: Date, backEventId: String) async throws {
+        try await database.transaction { sql in
+            try await Self.insert(event, on: sql)
+            try await sql.raw("""
+                UPDATE spotcheck_devices SET runs = runs + 1, last_run_at = \(bind: now.millis), last_seen_at = \(bind: now.millis)
+                WHERE id = \(bind: device.id)
+                """).run()
+            if device.tamperAt != nil { try await Self.clearTamper(device: device, now: now, eventId: backEventId, on: sql) }
+        }
+    }
+
+    private static func clearTamper(device: SpotCheckDeviceRow, now: Date, eventId: String, on sql: any SQLDatabase) async throws {
+        let cleared = try await sql.raw("""
+            UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis), tamper_at = NULL
+            WHERE id = \(bind: device.id) AND tamper_at IS NOT NULL RETURNING id
+            """).first() != nil
+        guard cleared else {
+            try await sql.raw("UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis) WHERE id = \(bind: device.id)").run()
+            return
+        }
+        try await insert(SpotCheckEventRow(id: eventId, deviceId: device.id, familyId: device.familyId, kind: "back",
+                                           receivedAt: now.millis, trigger: "Checked in again"), on: sql)
+    }
+
+    /// Marks every phone silent past its gap and writes its "tamper" line, in one transaction: the
+    /// conditional UPDATE lets only one of several instances claim each phone.
+    public func markSilentDevices(now: Date, eventId: @escaping @Sendable () -> String) async throws -> [SilentDevice] {
+        try await database.transaction { sql in
+            let rows = try await sql.raw("""
+                UPDATE spotcheck_devices SET tamper_at = last_seen_at + gap_ms
+                WHERE tamper_at IS NULL AND last_seen_at IS NOT NULL AND last_seen_at + gap_ms < \(bind: now.millis)
+                RETURNING id, family_id, name, tamper_at
+                """).all()
+            var silent: [SilentDevice] = []
+            for row in rows {
+                let device = SilentDevice(deviceId: try row.decode(column: "id", as: String.self), familyId: try row.decode(column: "family_id", as: String.self),
+                                          name: try row.decode(column: "name", as: String.self), since: try row.decode(column: "tamper_at", as: Int64.self))
+                try await Self.insert(SpotCheckEventRow(id: eventId(), deviceId: device.deviceId, familyId: device.familyId, kind: "tamper",
+                                                   receivedAt: device.since, trigger: "No check-in"), on: sql)
+                silent.append(device)
+            }
+            return silent
+        }
+    }
+
+    // MARK: Activity
+
+    /// A page of the phone's activity, newest first, before the (receivedAt, id) cursor if given.
+    public func events(deviceId: String, familyId: String, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
+        let cursor: SQLQueryString = before.map { "AND (received_at < \(bind: $0.receivedAt) OR (received_at = \(bind: $0.receivedAt) AND id < \(bind: $0.id)))" } ?? ""
+        return try await sql.raw("""
+            SELECT * FROM spotcheck_events WHERE device_id = \(bind: deviceId) AND family_id = \(bind: familyId) \(cursor)
+            ORDER BY received_at DESC, id DESC LIMIT \(bind: limit)
+            """).all(decoding: SpotCheckEventRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    }
+
+    public func eventCount(deviceId: String) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM spotcheck_events WHERE device_id = \(bind: deviceId)").first()?.decode(column: "n", as: Int.self) ?? 0
+    }
+
+    private static func insert(_ event: SpotCheckEventRow, on sql: any SQLDatabase) async throws {
+        try await sql.raw("""
+            INSERT INTO spotcheck_events (id, device_id, family_id, kind, received_at, ts, trigger, shortcut_version, actions, ok, errors)
+            VALUES (\(bind: event.id), \(bind: event.deviceId), \(bind: event.familyId), \(bind: event.kind), \(bind: event.receivedAt),
+                    \(bind: event.ts), \(bind: event.trigger), \(bind: event.shortcutVersion), \(bind: event.actions), \(bind: event.ok),
+                    \(bind: event.errors))
+            ON CONFLICT (id) DO NOTHING
+            """).run()
+    }
+
+    // MARK: Signatures
+
+    /// Remembers a signature; false when it was seen before (a replay).
+    public func rememberSignature(_ signature: String, deviceId: String, now: Date) async throws -> Bool {
+        try await sql.raw("""
+            INSERT INTO spotcheck_signatures (device_id, signature, seen_at) VALUES (\(bind: deviceId), \(bind: signature), \(bind: now.millis))
+            ON CONFLICT (device_id, signature) DO NOTHING RETURNING device_id
+            """).first() != nil
+    }
+
+    /// Forgets signatures and spent or expired codes no check needs any more.
+    public func deleteExpired(signaturesBefore: Date, codesBefore: Date) async throws {
+        try await sql.raw("DELETE FROM spotcheck_signatures WHERE seen_at < \(bind: signaturesBefore.millis)").run()
+        try await sql.raw("DELETE FROM spotcheck_pairing_codes WHERE expires_at < \(bind: codesBefore.millis)").run()
+    }
+}
