@@ -85,6 +85,14 @@ struct SpotCheckDeviceController {
         let enforce: Bool
         let actions: Actions
         let quietHours: Quiet?
+
+        /// `quietHours` is always there, null when quiet time is off, as the Shortcut reads it.
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(enforce, forKey: .enforce)
+            try container.encode(actions, forKey: .actions)
+            try container.encode(quietHours, forKey: .quietHours)
+        }
     }
 
     /// What the Shortcut should do now. Also the phone's heartbeat.

@@ -117,6 +117,12 @@ struct SpotCheckParentController {
         let events: [EventView]
         /// Pass as `before` for the next (older) page; null on the last page.
         let next: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(events, forKey: .events)
+            try container.encode(next, forKey: .next)
+        }
     }
 
     /// The phone's activity, newest first, a page at a time (`limit` 1–100, default 20; `before` from the last page).

@@ -28,7 +28,7 @@ struct TamperWatchService: Service {
 extension Services {
     /// One pass of the tamper watch; returns the phones it found silent.
     @discardableResult
-    func watchForSilentDevices(logger: Logger) async -> [SilentDevice] {
+    func watchForSilentDevices(logger: Logger = Logger(label: "funzone.spotcheck")) async -> [SilentDevice] {
         let now = clock.now()
         do {
             let silent = try await spotcheck.markSilentDevices(now: now) { UUID().uuidString.lowercased() }

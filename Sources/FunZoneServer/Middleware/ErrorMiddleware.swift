@@ -19,7 +19,8 @@ struct ErrorMiddleware: RouterMiddleware {
                 context.logger.error("unhandled error", metadata: ["error": "\(String(reflecting: error))", "path": "\(request.uri.path)"])
                 return APIError(status: .internalServerError, code: "internal_error", message: "Something went wrong on our side.")
             }()
-            if !request.uri.path.hasPrefix("/api") && apiError.status == .notFound {
+            // A missing page is plain text; a phone's endpoint (SpotCheck's /pair) keeps its JSON error.
+            if !request.uri.path.hasPrefix("/api") && apiError.status == .notFound && apiError.code == "not_found" {
                 return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                                 body: .init(byteBuffer: .init(string: "Not found")))
             }

@@ -51,6 +51,17 @@ struct PolicyView: Codable, Equatable {
         enforce = policy.isEnforced(at: now)
         inQuietHours = policy.quietHours?.contains(now) ?? false
     }
+
+    /// Quiet time off is an explicit null.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(hotspotOff, forKey: .hotspotOff)
+        try container.encode(rotatePassword, forKey: .rotatePassword)
+        try container.encode(quietHours, forKey: .quietHours)
+        try container.encode(gapMs, forKey: .gapMs)
+        try container.encode(enforce, forKey: .enforce)
+        try container.encode(inQuietHours, forKey: .inQuietHours)
+    }
 }
 
 /// A phone on the parent's dashboard. Never carries its token or secret.
@@ -80,6 +91,21 @@ struct DeviceView: Codable, Equatable {
         runs = row.runs
         tamper = DeviceStatus.tamperSince(lastCheckIn: row.lastCheckIn, gap: policy.gap, now: now).map(Tamper.init)
         self.policy = PolicyView(policy, now: now)
+    }
+
+    /// What is not there yet (paired, last seen, a tamper warning) is an explicit null.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(status, forKey: .status)
+        try container.encode(paired, forKey: .paired)
+        try container.encode(pairedAt, forKey: .pairedAt)
+        try container.encode(lastSeenAt, forKey: .lastSeenAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(runs, forKey: .runs)
+        try container.encode(tamper, forKey: .tamper)
+        try container.encode(policy, forKey: .policy)
     }
 }
 
