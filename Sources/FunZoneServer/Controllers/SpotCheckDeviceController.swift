@@ -62,6 +62,8 @@ struct SpotCheckDeviceController {
             codeHash: Tokens.hash(code.value), now: now, name: name, deviceToken: token, secretHash: Tokens.hash(secret),
             secretSealed: try services.sealer.seal(secret), pairedEventId: UUID().uuidString.lowercased())
         guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
+        // The phone's earlier secret stops working at once on this instance.
+        services.cache.invalidate(familyId: device.familyId)
         return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret))
     }
 
@@ -124,6 +126,7 @@ struct SpotCheckDeviceController {
                                       receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
                                       actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
         try await services.spotcheck.record(run: event, device: device, now: now, backEventId: UUID().uuidString.lowercased())
+        services.cache.invalidate(familyId: device.familyId)
         return try JSONResponse.make(["ok": true], status: .created)
     }
 
@@ -180,7 +183,9 @@ struct SpotCheckDeviceController {
         let signatureSent = headers[HTTPField.Name("X-Signature")!] != nil
         let device: SpotCheckDeviceRow
         if let bearer {
-            guard bearer.count <= 128, let found = try await services.spotcheck.device(secretHash: Tokens.hash(bearer)) else { throw Self.unauthorized }
+            guard bearer.count <= 128, let found = try await phone(secretHash: Tokens.hash(bearer), isRead: request.method == .get) else {
+                throw Self.unauthorized
+            }
             if let token, !token.isEmpty, !Tokens.constantTimeEqual(token, found.deviceToken ?? "") { throw Self.unauthorized }
             device = found
         } else if let token, !token.isEmpty, token.count <= 128, signatureSent, let found = try await services.spotcheck.device(token: token) {
@@ -211,10 +216,24 @@ struct SpotCheckDeviceController {
         }
     }
 
+    /// The phone with this secret. A read may come from the short-lived cache (the Shortcut's GET /policy
+    /// is the busiest route); a write always sees the phone as stored.
+    private func phone(secretHash: String, isRead: Bool) async throws -> SpotCheckDeviceRow? {
+        let now = services.clock.now()
+        if isRead, let cached = services.cache.phone(secretHash: secretHash, now: now) { return cached }
+        let found = try await services.spotcheck.device(secretHash: secretHash)
+        if isRead, let found { services.cache.store(phone: found, now: now) }
+        return found
+    }
+
     private func checkIn(_ device: SpotCheckDeviceRow, now: Date) async throws {
         let fresh = device.lastSeenAt.map { now.millis - $0 < Int64(Self.checkInResolution * 1000) } ?? false
         guard !fresh || device.tamperAt != nil else { return }
         try await services.spotcheck.checkIn(device: device, now: now, backEventId: UUID().uuidString.lowercased())
+        var seen = device
+        seen.lastSeenAt = now.millis
+        seen.tamperAt = nil
+        services.cache.store(phone: seen, now: now)
     }
 
     private static func bearer(_ header: String) -> String? {

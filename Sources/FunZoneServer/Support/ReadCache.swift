@@ -3,8 +3,9 @@ import Storage
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A short-lived, in-process cache of the two things every kid-screen read needs: the device's
-/// session and the child's hub (kept as its encoded JSON, ready to send). It is safe to lose (everything is in the database) and keeps
+/// A short-lived, in-process cache of what the busiest reads need: the device's session, the child's
+/// hub (kept as its encoded JSON, ready to send) and a SpotCheck phone found from its secret (the
+/// Shortcut's GET /policy). It is safe to lose (everything is in the database) and keeps
 /// itself honest two ways:
 /// - any state-changing request of a family on this instance drops that family's entries at once,
 ///   so a single server never shows stale data;
@@ -21,6 +22,9 @@ final class ReadCache: Sendable {
         var hubs: [String: [String: (body: ByteBuffer, expires: Date)]] = [:]
         var hubCount = 0
         var sessionsByFamily: [String: Set<String>] = [:]
+        /// secret hash → phone.
+        var phones: [String: (row: SpotCheckDeviceRow, expires: Date)] = [:]
+        var phonesByFamily: [String: Set<String>] = [:]
     }
     private let state = NIOLockedValueBox(State())
 
@@ -67,11 +71,32 @@ final class ReadCache: Sendable {
         }
     }
 
+    func phone(secretHash: String, now: Date) -> SpotCheckDeviceRow? {
+        guard isEnabled else { return nil }
+        return state.withLockedValue { state in
+            guard let entry = state.phones[secretHash], entry.expires > now else { return nil }
+            return entry.row
+        }
+    }
+
+    func store(phone row: SpotCheckDeviceRow, now: Date) {
+        guard isEnabled, let hash = row.secretHash else { return }
+        state.withLockedValue { state in
+            if state.phones.count >= capacity {
+                state.phones = [:]
+                state.phonesByFamily = [:]
+            }
+            state.phones[hash] = (row, now.addingTimeInterval(ttl))
+            state.phonesByFamily[row.familyId, default: []].insert(hash)
+        }
+    }
+
     /// Drops everything cached for a family: called after each of its state-changing requests.
     func invalidate(familyId: String) {
         guard isEnabled else { return }
         state.withLockedValue { state in
             for token in state.sessionsByFamily.removeValue(forKey: familyId) ?? [] { state.sessions[token] = nil }
+            for hash in state.phonesByFamily.removeValue(forKey: familyId) ?? [] { state.phones[hash] = nil }
             state.hubCount -= state.hubs.removeValue(forKey: familyId)?.count ?? 0
         }
     }

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SpotCheck's GET /policy with device auth (Bearer secret + X-Device-Token, as the Shortcut sends it):
+# requests per second and p99 latency at 64 connections, as a ratio of the plain-text route
+# (GET /api/ping) of the same server in the same run, on SQLite and on PostgreSQL. Then the
+# pairing-code guessing figure from the server's limits.
+# Targets: ratio >= 0.5 and p99 <= 10 ms. Usage: Benchmarks/spotcheck-policy.sh [seconds per run, default 10]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+duration=${1:-10}
+scripts/install-deps --test >/dev/null
+swift build -c release --product funzone >/dev/null
+binary=.build/release/funzone
+
+work=$(mktemp -d /tmp/funzone-bench.XXXXXX)
+pg_dir=$(mktemp -d /tmp/funzone-bench-pg.XXXXXX)
+server_pid=""
+cleanup() {
+  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+  scripts/postgres-scratch stop "$pg_dir"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+run_wrk() {  # prints "requests/s p99-ms" for a URL (extra args: headers)
+  local url=$1; shift
+  wrk -t2 -c64 -d"${duration}s" --latency "$@" "$url" | python3 -c '
+import re, sys
+text = sys.stdin.read()
+rps = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)\b", text).groups()
+p99 = float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit]
+errors = re.search(r"Non-2xx or 3xx responses: (\d+)", text)
+if errors: sys.exit(f"{errors.group(1)} requests failed")
+print(rps, p99)'
+}
+
+measure() {  # $1 = label; the server takes its database from the environment
+  local label=$1 port=18091 jar="$work/cookies-$1"
+  rm -rf "$work/data-$label"
+  "$binary" serve --port $port --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 &
+  server_pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  local base="http://127.0.0.1:$port" csrf code credentials
+  csrf=$(curl -s -c "$jar" -b "$jar" "$base/api/session" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
+  csrf=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
+    -d '{"familyName":"Bench","parentName":"Ada","email":"bench@example.org","password":"benchmark pass"}' \
+    "$base/api/setup" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
+  local created device
+  created=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' -d '{"name":"Bench phone"}' \
+    "$base/api/parent/spotcheck/devices")
+  device=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["device"]["id"])' "$created")
+  code=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["pairing"]["code"])' "$created")
+  # Quiet time on, so each request also evaluates the window in its time zone.
+  curl -sf -b "$jar" -X PATCH -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
+    -d '{"quietHours":{"start":"22:00","end":"07:00","timeZone":"Europe/Rome"}}' "$base/api/parent/spotcheck/devices/$device/policy" >/dev/null
+  credentials=$(curl -s -H 'Content-Type: application/json' -d "{\"code\":\"$code\"}" "$base/pair")
+  local secret token
+  secret=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["deviceSecret"])' "$credentials")
+  token=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["deviceToken"])' "$credentials")
+  local auth=(-H "Authorization: Bearer $secret" -H "X-Device-Token: $token")
+  curl -sf "${auth[@]}" "$base/policy" | grep -q '"enforce"' || { echo "GET /policy not reachable"; exit 1; }
+
+  run_wrk "$base/policy" "${auth[@]}" >/dev/null  # warm-up
+  local ping policy
+  ping=$(run_wrk "$base/api/ping")
+  policy=$(run_wrk "$base/policy" "${auth[@]}")
+  python3 - "$label" $ping $policy <<'PY'
+import sys
+label, ping_rps, ping_p99, rps, p99 = sys.argv[1], *map(float, sys.argv[2:])
+print(f"{label}: ping {ping_rps:,.0f} req/s (p99 {ping_p99:.2f} ms); GET /policy {rps:,.0f} req/s (p99 {p99:.2f} ms); "
+      f"ratio {rps / ping_rps:.2f} (target >= 0.5), p99 {'<=' if p99 <= 10 else '>'} 10 ms")
+PY
+  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+}
+
+echo "wrk -t2 -c64 -d${duration}s --latency, release build, $(nproc) cores"
+unset DATABASE_URL
+measure sqlite
+admin=$(scripts/postgres-scratch start 55435 "$pg_dir")
+psql "$admin" -qc "CREATE DATABASE bench" >/dev/null
+DATABASE_URL="${admin%/postgres}/bench" measure postgres
+
+# Pairing codes: the limits in SpotCheckDeviceController and the code space in PairingCode.
+python3 - <<'PY'
+space = 32 ** 6
+per_address_hour = 10 * 6          # 10 tries per 10 minutes per address
+overall_hour = 300                 # 300 wrong codes per hour from all addresses together
+live = [1, 20]                     # one phone being paired; a family's 20 phones all with fresh codes
+print(f"pairing codes: {space:,} possible; at most {per_address_hour} guesses an hour from one address, "
+      f"{overall_hour} an hour from any number of addresses")
+for n in live:
+    hour = 1 - (1 - n / space) ** overall_hour
+    year = 1 - (1 - n / space) ** (overall_hour * 24 * 365)
+    print(f"  {n} live code(s): chance a guesser pairs within an hour {hour:.1e}; guessing nonstop for a year {year:.1e}")
+PY
