@@ -38,6 +38,16 @@ def mic_wav():
     return path
 
 
+class ServerURL(str):
+    """The server's address; `move_clock(seconds)` moves the server's clock forward (SpotCheck's tamper warning)."""
+    clock_file = None
+
+    def move_clock(self, seconds):
+        offset = float(self.clock_file.read_text()) if self.clock_file.exists() else 0.0
+        self.clock_file.write_text(str(offset + seconds))
+        time.sleep(0.2)  # the server re-reads the file at most every 100 ms
+
+
 @pytest.fixture
 def server():
     """A fresh server and database for each test."""
@@ -45,9 +55,12 @@ def server():
     data = tempfile.mkdtemp(prefix="funzone-e2e-")
     port = free_port()
     log = open(Path(data) / "server.log", "w")
+    clock_file = Path(data) / "clock-offset"
     process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--port", str(port), "--bcrypt-cost", "10",
-                                "--web-root", str(ROOT / "Web")], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
-    url = f"http://127.0.0.1:{port}"
+                                "--web-root", str(ROOT / "Web"), "--test-clock-offset-file", str(clock_file),
+                                "--tamper-check-interval", "0.5"], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+    url = ServerURL(f"http://127.0.0.1:{port}")
+    url.clock_file = clock_file
     for _ in range(100):
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)

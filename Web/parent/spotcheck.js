@@ -87,7 +87,7 @@ function isTimeZone(zone) {
 function inputForField(field) {
   const name = String(field ?? "").toLowerCase();
   if (name.includes("start")) return "quiet-start";
-  if (name.includes("end")) return "quiet-end";
+  if (name.includes("end") || name === "quiethours") return "quiet-end";   // "quietHours": it ends when it starts
   if (name.includes("zone") || name.endsWith("tz")) return "quiet-tz";
   if (name.includes("gap")) return "rule-gap";
   return null;
@@ -164,12 +164,12 @@ async function poll(ctx) {
 
 /**
  * Renders the page again, keeping focus and the carousel's scroll where they were. A background
- * refresh waits while the parent is typing in a field of the tab.
+ * refresh waits while the parent is typing in a field of the tab (a half-typed time has no value yet).
  */
 function paint(ctx, { background = false } = {}) {
   const active = document.activeElement;
   const section = document.getElementById("spotcheck");
-  if (background && section?.contains(active) && active.matches("input, select, textarea")) {
+  if (background && section?.contains(active) && active.matches("input:not([type=checkbox]), textarea")) {
     ctx.tab.unpainted = true;
     return;
   }
@@ -552,7 +552,7 @@ function rulesCard(ctx, device) {
     if (repaint) paint(ctx);
   };
   const toggle = (id, key, label, hint) => h("label", { class: "switch-row", for: id },
-    h("input", { type: "checkbox", role: "switch", id, checked: rules[key],
+    h("input", { type: "checkbox", id, checked: rules[key],
       onchange: (event) => change({ [key]: event.target.checked }, { repaint: key === "quiet" }) }),
     h("span", {}, h("strong", {}, label), h("span", { class: "hint" }, hint)));
   const gaps = GAPS.some((gap) => gap.ms === rules.gapMs) ? GAPS
@@ -629,6 +629,7 @@ function troubleshootingCard(ctx, device) {
       h("button", { class: "btn danger", type: "button", id: "remove-device", onclick: () => removeDevice(ctx, device) }, "Remove device")));
 }
 
+/** The SpotCheck tab: the device carousel and, for the chosen phone, its warning, rules, activity and troubleshooting. */
 export function spotCheckView(tab, actions) {
   const ctx = { tab, call: (run) => run(), ...actions };
   if (!tab.devices) {

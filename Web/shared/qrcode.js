@@ -32,9 +32,8 @@ function blockLayout(version, ecc) {
   return { ecPerBlock, dataLengths, dataCodewords: dataLengths.reduce((sum, length) => sum + length, 0) };
 }
 
-function countBits(version) {
-  return version <= 9 ? 8 : 16;
-}
+/** Bits of the byte-mode character count: 8 up to version 9, 16 from version 10. */
+const countBits = (version) => (version <= 9 ? 8 : 16);
 
 function capacityBytes(version, ecc) {
   return Math.floor((blockLayout(version, ecc).dataCodewords * 8 - 4 - countBits(version)) / 8);

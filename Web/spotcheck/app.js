@@ -194,7 +194,7 @@ const backButton = (id, label, onclick) => h("button", { class: "btn quiet back"
 function landingScreen() {
   return h("section", { class: "sc-screen sc-hero", id: "landing" },
     h("div", { class: "sc-logo", "aria-hidden": "true" }, "📶"),
-    h("h1", { class: "title", tabindex: "-1" }, "SpotCheck"),
+    h("h1", { tabindex: "-1" }, "SpotCheck"),
     h("p", { class: "lead" }, "Hotspot rules for a child's iPhone, and a warning when they stop working."),
     h("div", { class: "sc-actions" },
       h("a", { class: "btn big", href: "/parent/#spotcheck", id: "parent-phone" }, h("span", { "aria-hidden": "true" }, "👩 "), "Parent phone"),
@@ -249,7 +249,7 @@ function step({ id, number, title, done, status }, ...content) {
   return h("article", { class: `card step${done ? " done" : ""}`, id, "aria-labelledby": `${id}-title` },
     h("div", { class: "step-head" },
       h("span", { class: "step-number", "aria-hidden": "true" }, done ? "✓" : number),
-      h("h2", { id: `${id}-title` }, `${number}. ${title}`)),
+      h("h2", { id: `${id}-title` }, h("span", { class: "visually-hidden" }, `Step ${number}: `), title)),
     h("p", { class: "step-status" }, h("strong", {}, done ? "✓ Done" : "○ Waiting"), ` · ${status}`),
     ...content);
 }
