@@ -95,10 +95,13 @@ function inputForField(field) {
 
 // MARK: - Loading and refreshing
 
-async function fetchEvents(deviceId, before = null) {
+// The 30-second refresh says so: it must not keep the parent area open while nobody is there.
+const BACKGROUND = { headers: { "X-Background-Refresh": "1" } };
+
+async function fetchEvents(deviceId, before = null, options = {}) {
   const query = new URLSearchParams({ limit: String(EVENTS_PAGE) });
   if (before) query.set("before", before);
-  const page = await api(`${devicePath(deviceId)}/events?${query}`);
+  const page = await api(`${devicePath(deviceId)}/events?${query}`, options);
   return { deviceId, list: page.events, next: page.next, loadingMore: false };
 }
 
@@ -123,7 +126,7 @@ export function leaveSpotCheck(tab) {
 /** New events go on top of what is shown, so pages already opened with "Show more" stay. */
 async function refreshEvents(tab) {
   const deviceId = tab.deviceId;
-  const first = await fetchEvents(deviceId);
+  const first = await fetchEvents(deviceId, null, BACKGROUND);
   if (tab.deviceId !== deviceId || tab.events?.deviceId !== deviceId) return;
   const known = new Set(tab.events.list.map((event) => event.id));
   tab.events = { ...tab.events, list: [...first.list.filter((event) => !known.has(event.id)), ...tab.events.list] };
@@ -138,14 +141,14 @@ async function poll(ctx) {
   const before = JSON.stringify([tab.devices, tab.deviceId, tab.events?.list, tab.pollError]);
   try {
     const previous = selectedDevice(tab);
-    tab.devices = (await api(DEVICES)).devices;
+    tab.devices = (await api(DEVICES, BACKGROUND)).devices;
     tab.pollError = "";
     const current = selectedDevice(tab);
     if (!current) tab.deviceId = tab.devices[0]?.id ?? null;
     const deviceId = tab.deviceId;
     if (!deviceId) tab.events = null;
     else if (tab.events?.deviceId !== deviceId) {
-      const events = await fetchEvents(deviceId);
+      const events = await fetchEvents(deviceId, null, BACKGROUND);
       if (tab.deviceId === deviceId) tab.events = events;
     } else if (["runs", "status", "lastSeenAt"].some((key) => previous?.[key] !== current?.[key])) {
       await refreshEvents(tab);

@@ -13,11 +13,13 @@ struct SessionMiddleware: RouterMiddleware {
     static let sessionCookie = "fz_session"
     static let csrfCookie = "fz_csrf"
     static let csrfHeader = HTTPField.Name("X-CSRF-Token")!
+    static let backgroundHeader = HTTPField.Name("X-Background-Refresh")!
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // Static files need no session: skip the database for them.
         guard request.uri.path.hasPrefix("/api/") else { return try await next(request, context) }
         var context = context
+        context.isBackgroundRefresh = request.headers[Self.backgroundHeader] == "1"
         let now = services.clock.now()
         let isRead = [.get, .head, .options].contains(request.method)
         if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty, token.count <= 128 {

@@ -15,13 +15,14 @@ extension Services {
         return (session, child)
     }
 
-    /// The signed-in device with the parent area open; keeps it open for another 15 idle minutes.
+    /// The signed-in device with the parent area open; keeps it open for another 15 idle minutes,
+    /// unless a page's timer (not the parent) made the request.
     func requireParent(_ context: AppRequestContext) async throws -> CurrentSession {
         let session = try context.requireSession()
         let now = clock.now()
         let lastActivity = session.row.parentActiveAt.map(Date.init(millis:))
         guard ParentAccess.isUnlocked(lastActivity: lastActivity, now: now) else { throw APIError.parentLocked }
-        if let lastActivity, now.timeIntervalSince(lastActivity) > 15 {
+        if let lastActivity, now.timeIntervalSince(lastActivity) > 15, !context.isBackgroundRefresh {
             try await sessions.setParentActive(now, tokenHash: session.tokenHash)
         }
         return session

@@ -11,6 +11,9 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     public let remoteAddress: SocketAddress?
     /// The signed-in device's session, if any.
     var session: CurrentSession?
+    /// A page's own timer made this request (`X-Background-Refresh: 1`), not a person: it does not
+    /// keep the parent area open.
+    var isBackgroundRefresh = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
