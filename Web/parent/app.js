@@ -5,6 +5,7 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
+import { when } from "../shared/time.js";
 import { coloringView, loadColoring } from "./coloring.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
@@ -81,7 +82,6 @@ async function loadTab() {
   render();
 }
 
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function inboxView() {
   const inbox = state.inbox;

@@ -4,6 +4,7 @@
 import { api } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
+import { agoTime, refreshTimes, when } from "../shared/time.js";
 
 const DEVICES = "/api/parent/spotcheck/devices";
 const devicePath = (id) => `${DEVICES}/${encodeURIComponent(id)}`;
@@ -21,26 +22,6 @@ const EVENT_KINDS = {
 };
 
 // MARK: - Formatting
-
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-/** "5 min ago"; a phone or server clock slightly ahead of this one reads as "just now". */
-function ago(iso, now = Date.now()) {
-  const minutes = Math.floor(Math.max(0, now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "yesterday" : `${days} days ago`;
-}
-
-/** A relative time the background refresh can bring up to date without rebuilding the page. */
-const agoTime = (iso) => h("time", { class: "ago", datetime: iso, title: when(iso) }, ago(iso));
-
-function refreshTimes(root) {
-  for (const time of root.querySelectorAll("time.ago")) time.textContent = ago(time.getAttribute("datetime"));
-}
 
 function duration(ms) {
   const minutes = Math.round(ms / 60_000);

@@ -5,6 +5,7 @@
 import { ApiError } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
+import { agoTime, refreshTimes } from "../shared/time.js";
 
 const root = document.getElementById("app");
 const KEYS = { device: "spotcheck.device", locked: "spotcheck.locked", screenTime: "spotcheck.screentime" };
@@ -39,20 +40,6 @@ const state = {
 };
 
 // MARK: - Formatting
-
-const when = (iso) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-
-function ago(iso, now = Date.now()) {
-  const minutes = Math.floor(Math.max(0, now - Date.parse(iso)) / 60_000);
-  if (minutes < 1) return "just now";
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return days === 1 ? "yesterday" : `${days} days ago`;
-}
-
-const agoTime = (iso) => h("time", { class: "ago", datetime: iso, title: when(iso) }, ago(iso));
 
 /** The code as the server wants it: spaces and hyphens dropped, capitals. */
 const normalizeCode = (text) => text.replace(/[\s-]/g, "").toUpperCase();
@@ -163,7 +150,7 @@ async function tick() {
   const before = JSON.stringify([state.device, state.deviceError, state.removed]);
   await refreshDevice();
   if (JSON.stringify([state.device, state.deviceError, state.removed]) !== before) render();
-  else for (const time of root.querySelectorAll("time.ago")) time.textContent = ago(time.getAttribute("datetime"));
+  else refreshTimes(root);
 }
 
 /** GET /device every 10 s on the checklist (every minute on the locked screen), only with a key. */
