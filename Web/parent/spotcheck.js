@@ -4,6 +4,7 @@
 import { api } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
+import { qrSvg } from "../shared/qrcode.js";
 import { agoTime, refreshTimes, when } from "../shared/time.js";
 
 const DEVICES = "/api/parent/spotcheck/devices";
@@ -254,27 +255,20 @@ async function requestPairingCode(ctx, deviceId) {
 
 // MARK: - Sheets
 
-/** Draws the QR code when the helper module is there; the code and the link work without it. */
-async function drawQr(figure, url, isCurrent) {
+/** The pairing link as a QR code for the child's phone camera; the code and the link work without it. */
+function drawQr(figure, url) {
   try {
-    const { qrSvg } = await import("../shared/qrcode.js");
-    if (!isCurrent()) return;
-    const svg = qrSvg(url, { scale: 5 });
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "QR code of the pairing link");
-    mount(figure, svg, h("figcaption", {}, "Or scan this with the child's phone camera"));
+    mount(figure, qrSvg(url, { scale: 5, label: "QR code of the pairing link" }), h("figcaption", {}, "Or scan this with the child's phone camera"));
     figure.hidden = false;
   } catch (error) {
     console.warn("SpotCheck: no QR code", error);
-    if (isCurrent()) figure.hidden = true;
+    figure.hidden = true;
   }
 }
 
-/** Fills a sheet with a pairing code, its expiry, Copy, Regenerate, the QR code and the next steps; returns its clean-up. */
 function showPairing(ctx, body, device, first, close) {
   let current = first;
   let expiresAt = 0;
-  let turn = 0;
   const code = h("p", { class: "pairing-code", id: "pairing-code" });
   const expiry = h("p", { class: "hint", id: "pairing-expiry" });
   const error = h("p", { class: "error-text", role: "alert", id: "pairing-error" });
@@ -299,8 +293,7 @@ function showPairing(ctx, body, device, first, close) {
     // Text, not a link: opened here it would pair the parent's own browser.
     mount(link, "Pairing link for the child's phone: ", h("code", {}, url));
     tick();
-    const mine = ++turn;
-    drawQr(qr, url, () => mine === turn);
+    drawQr(qr, url);
   };
 
   copy.addEventListener("click", async () => {
