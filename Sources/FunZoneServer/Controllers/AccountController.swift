@@ -95,10 +95,7 @@ struct AccountController {
         let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
         try await services.countAttempt("signin:address:\(services.clientAddress(request, context))", limit: .signInPerAddress)
         try await services.countAttempt("signin:account:\(email)", limit: .signInPerAccount)
-        let parent = try await services.families.parent(email: email)
-        // Hash against a dummy when the account is unknown, so timing does not reveal which e-mails exist.
-        let valid = try await services.hasher.verify(body.password, hash: parent?.passwordHash ?? services.hasher.dummyHash)
-        guard let parent, valid else {
+        guard let parent = try await services.parent(email: email, password: body.password) else {
             throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password don't match.")
         }
         try await services.rateLimits.clear(key: "signin:account:\(email)")

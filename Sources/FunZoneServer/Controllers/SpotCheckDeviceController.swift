@@ -115,12 +115,7 @@ struct SpotCheckDeviceController {
         let bytes = Array(buffer: try await request.collectBody(upTo: Self.maximumEventBytes))
         let device = try await authenticate(request, body: bytes)
         try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
-        let report: ShortcutReport
-        do {
-            report = try JSONDecoder.api.decode(ShortcutReport.self, from: Data(bytes.isEmpty ? Array("{}".utf8) : bytes)).validated()
-        } catch let error as DecodingError {
-            throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
-        }
+        let report = try JSONDecoder.api.decodeBody(ShortcutReport.self, from: Data(bytes)).validated()
         let now = services.clock.now()
         let event = SpotCheckEventRow(id: UUID().uuidString.lowercased(), deviceId: device.id, familyId: device.familyId, kind: "shortcut",
                                       receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
@@ -160,13 +155,10 @@ struct SpotCheckDeviceController {
         let device = try await authenticate(request, body: [])
         try await services.countAttempt("spotcheck-unlock:\(device.id)", limit: Self.unlockPerDevice)
         let body = try await request.decodeJSON(UnlockRequest.self, context: context)
-        let wrong = APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password do not match a parent of this family.")
-        guard let email = try? Account.normalizedEmail(body.email), let parent = try await services.families.parent(email: email),
-              parent.familyId == device.familyId else {
-            _ = try await services.hasher.verify(body.password, hash: services.hasher.dummyHash)
-            throw wrong
+        let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
+        guard let parent = try await services.parent(email: email, password: body.password), parent.familyId == device.familyId else {
+            throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password do not match a parent of this family.")
         }
-        guard try await services.hasher.verify(body.password, hash: parent.passwordHash) else { throw wrong }
         return JSONResponse.noContent()
     }
 
@@ -243,13 +235,13 @@ struct SpotCheckDeviceController {
         return value.isEmpty ? nil : value
     }
 
-    /// A phone's name: 1–40 characters once trimmed.
+    /// A phone's name: the suite's name rule (trimmed, no control characters), at most 40 characters.
     static func deviceName(_ text: String, optional: Bool = false) throws -> String? {
-        let name = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if name.isEmpty && optional { return nil }
-        guard (1...40).contains(name.count), !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        if optional && text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return nil }
+        do {
+            return try Account.validatedName(text, maxLength: 40)
+        } catch {
             throw APIError.invalid("name", "Name the phone in 1 to 40 characters.")
         }
-        return name
     }
 }

@@ -12,16 +12,7 @@ struct MaintenanceService: Service {
     var interval: Duration = .seconds(3600)
 
     func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while !Task.isCancelled {
-                    await sweep()
-                    try await Task.sleep(for: interval)
-                }
-            }
-        } catch is CancellationError {
-            // Shutting down: nothing to finish.
-        }
+        try await repeatUntilShutdown(every: interval) { await sweep() }
     }
 
     func sweep() async {

@@ -12,15 +12,8 @@ struct TamperWatchService: Service {
     let logger: Logger
 
     func run() async throws {
-        do {
-            try await cancelWhenGracefulShutdown {
-                while !Task.isCancelled {
-                    await services.watchForSilentDevices(logger: logger)
-                    try await Task.sleep(for: .milliseconds(Int(services.options.tamperCheckInterval * 1000)))
-                }
-            }
-        } catch is CancellationError {
-            // Shutting down: the next start picks up where this one stopped.
+        try await repeatUntilShutdown(every: .milliseconds(Int(services.options.tamperCheckInterval * 1000))) {
+            await services.watchForSilentDevices(logger: logger)
         }
     }
 }

@@ -48,6 +48,14 @@ extension Services {
         try await sessions.consumeGatePass(tokenHash: session.tokenHash)
     }
 
+    /// The parent with this e-mail and password, or nil. An unknown e-mail is checked against a dummy
+    /// hash, so timing does not reveal which e-mails exist.
+    func parent(email: String, password: String) async throws -> ParentRow? {
+        let parent = try await families.parent(email: email)
+        let valid = try await hasher.verify(password, hash: parent?.passwordHash ?? hasher.dummyHash)
+        return valid ? parent : nil
+    }
+
     /// The caller's address for rate limits: the socket's, or the proxy's X-Forwarded-For when trusted.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
         if options.trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {

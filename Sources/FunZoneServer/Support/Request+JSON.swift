@@ -23,11 +23,16 @@ extension Request {
     func decodeJSON<T: Decodable>(_ type: T.Type = T.self, context: AppRequestContext, limit: Int? = nil) async throws -> T {
         let limit = limit ?? context.maxUploadSize
         try requireJSON()
-        let buffer = try await collectBody(upTo: limit)
+        return try JSONDecoder.api.decodeBody(T.self, from: Data(buffer: try await collectBody(upTo: limit)))
+    }
+}
+
+extension JSONDecoder {
+    /// Decodes a request body already read; bad input becomes a 4xx `APIError`. An empty body reads
+    /// as {}, so a missing field is named in the error (422) instead of "bad JSON".
+    func decodeBody<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
         do {
-            // An empty body reads as {}, so a missing field is named in the error (422) instead of "bad JSON".
-            let data = buffer.readableBytes == 0 ? Data("{}".utf8) : Data(buffer: buffer)
-            return try JSONDecoder.api.decode(T.self, from: data)
+            return try decode(T.self, from: body.isEmpty ? Data("{}".utf8) : body)
         } catch let error as DecodingError {
             throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
         }
