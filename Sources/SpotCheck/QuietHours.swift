@@ -7,6 +7,8 @@ public struct QuietHours: Equatable, Sendable {
     public let start: ClockTime
     public let end: ClockTime
     public let timeZone: TimeZone
+    /// The wall clock of `timeZone`, made once: every policy fetch asks it.
+    private let calendar: Calendar
 
     /// Refuses a window that starts when it ends: it would mean neither "never" nor "always" to a parent.
     public init(start: ClockTime, end: ClockTime, timeZone: TimeZone) throws(SpotCheckError) {
@@ -16,6 +18,9 @@ public struct QuietHours: Equatable, Sendable {
         self.start = start
         self.end = end
         self.timeZone = timeZone
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
     }
 
     /// From the texts a parent's form sends ("22:00", "07:00", "Europe/Rome").
@@ -48,11 +53,5 @@ public struct QuietHours: Equatable, Sendable {
     func wallClock(of date: Date) -> ClockTime {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return (try? ClockTime(hour: parts.hour ?? 0, minute: parts.minute ?? 0)) ?? start
-    }
-
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
     }
 }
