@@ -5,19 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-scripts/install-deps --test >/dev/null
-swift build -c release --product funzone >/dev/null
-binary=.build/release/funzone
-
-work=$(mktemp -d /tmp/funzone-bench.XXXXXX)
-pg_dir=$(mktemp -d /tmp/funzone-bench-pg.XXXXXX)
-server_pid=""
-cleanup() {
-  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  scripts/postgres-scratch stop "$pg_dir"
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/wrk-server.sh
 
 rps() {  # wrk's Requests/sec for a URL (extra args: headers)
   local url=$1; shift
@@ -26,15 +14,9 @@ rps() {  # wrk's Requests/sec for a URL (extra args: headers)
 
 measure() {  # $1 = label, $2 = read-cache TTL; the server takes its database from the environment
   local label=$1 port=18090 jar="$work/cookies-$1-$2"
-  rm -rf "$work/data-$label"
-  "$binary" serve --port $port --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 --read-cache-ttl "$2" &
-  server_pid=$!
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  start_server $port "$label" --read-cache-ttl "$2"
   local csrf
-  csrf=$(curl -s -c "$jar" -b "$jar" "http://127.0.0.1:$port/api/session" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
-  csrf=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
-    -d '{"familyName":"Bench","parentName":"Ada","email":"bench@example.org","password":"benchmark pass"}' \
-    "http://127.0.0.1:$port/api/setup" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
+  csrf=$(sign_up_family "http://127.0.0.1:$port" "$jar")
   local child
   child=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
     -d '{"name":"Mia","grade":2,"avatar":"🦊"}' "http://127.0.0.1:$port/api/parent/children" | python3 -c 'import sys,json;print(json.load(sys.stdin)["id"])')
@@ -49,7 +31,7 @@ measure() {  # $1 = label, $2 = read-cache TTL; the server takes its database fr
   ping=$(rps "http://127.0.0.1:$port/api/ping")
   hub=$(rps "http://127.0.0.1:$port/api/hub" -H "Cookie: $cookie")
   python3 -c "p=$ping; h=$hub; print(f'$label, read cache $2 s: ping {p:,.0f} req/s, hub {h:,.0f} req/s, ratio {h/p:.2f} (target >= 0.5)')"
-  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+  stop_server
 }
 
 echo "wrk -t2 -c32 -d${duration}s, release build, $(nproc) cores"

@@ -7,19 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration=${1:-10}
-scripts/install-deps --test >/dev/null
-swift build -c release --product funzone >/dev/null
-binary=.build/release/funzone
-
-work=$(mktemp -d /tmp/funzone-bench.XXXXXX)
-pg_dir=$(mktemp -d /tmp/funzone-bench-pg.XXXXXX)
-server_pid=""
-cleanup() {
-  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
-  scripts/postgres-scratch stop "$pg_dir"
-  rm -rf "$work"
-}
-trap cleanup EXIT
+source Benchmarks/wrk-server.sh
 
 run_wrk() {  # prints "requests/s p99-ms" for a URL (extra args: headers)
   local url=$1; shift
@@ -36,15 +24,9 @@ print(rps, p99)'
 
 measure() {  # $1 = label; the server takes its database from the environment
   local label=$1 port=18091 jar="$work/cookies-$1"
-  rm -rf "$work/data-$label"
-  "$binary" serve --port $port --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 &
-  server_pid=$!
-  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+  start_server $port "$label"
   local base="http://127.0.0.1:$port" csrf code credentials
-  csrf=$(curl -s -c "$jar" -b "$jar" "$base/api/session" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
-  csrf=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
-    -d '{"familyName":"Bench","parentName":"Ada","email":"bench@example.org","password":"benchmark pass"}' \
-    "$base/api/setup" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
+  csrf=$(sign_up_family "$base" "$jar")
   local created device
   created=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' -d '{"name":"Bench phone"}' \
     "$base/api/parent/spotcheck/devices")
@@ -70,7 +52,7 @@ label, ping_rps, ping_p99, rps, p99 = sys.argv[1], *map(float, sys.argv[2:])
 print(f"{label}: ping {ping_rps:,.0f} req/s (p99 {ping_p99:.2f} ms); GET /policy {rps:,.0f} req/s (p99 {p99:.2f} ms); "
       f"ratio {rps / ping_rps:.2f} (target >= 0.5), p99 {'<=' if p99 <= 10 else '>'} 10 ms")
 PY
-  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+  stop_server
 }
 
 echo "wrk -t2 -c64 -d${duration}s --latency, release build, $(nproc) cores"

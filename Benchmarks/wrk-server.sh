@@ -1,0 +1,36 @@
+# Sourced by the wrk benchmarks (hub-rps.sh, spotcheck-policy.sh): installs what they need, builds the
+# release server, gives a scratch folder and a PostgreSQL folder cleaned up on exit, and starts,
+# stops and signs up a family on a benchmark server.
+scripts/install-deps --test >/dev/null
+swift build -c release --product funzone >/dev/null
+binary=.build/release/funzone
+
+work=$(mktemp -d /tmp/funzone-bench.XXXXXX)
+pg_dir=$(mktemp -d /tmp/funzone-bench-pg.XXXXXX)
+server_pid=""
+cleanup() {
+  [[ -n "$server_pid" ]] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null || true
+  scripts/postgres-scratch stop "$pg_dir"
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+start_server() {  # $1 = port, $2 = label (its data folder), then extra `funzone serve` options; database from the environment
+  local port=$1 label=$2; shift 2
+  rm -rf "$work/data-$label"
+  "$binary" serve --port "$port" --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 "$@" &
+  server_pid=$!
+  for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
+}
+
+stop_server() {
+  kill "$server_pid"; wait "$server_pid" 2>/dev/null || true; server_pid=""
+}
+
+sign_up_family() {  # $1 = base URL, $2 = cookie jar; prints the signed-in parent's CSRF token
+  local csrf
+  csrf=$(curl -s -c "$2" -b "$2" "$1/api/session" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])')
+  curl -s -c "$2" -b "$2" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
+    -d '{"familyName":"Bench","parentName":"Ada","email":"bench@example.org","password":"benchmark pass"}' \
+    "$1/api/setup" | python3 -c 'import sys,json;print(json.load(sys.stdin)["csrfToken"])'
+}
