@@ -38,14 +38,23 @@ export async function api(path, { method = "GET", body, raw, contentType, header
     method, headers, credentials: "same-origin",
     body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body),
   });
+  const data = await readAnswer(response);
+  if (data && typeof data === "object" && typeof data.csrfToken === "string") csrfToken = data.csrfToken;
+  return data;
+}
+
+/**
+ * The data of an API answer (null for 204), or an ApiError from the API's error shape; `fallback(status)`
+ * words an error the server did not word (a proxy's page, say).
+ */
+export async function readAnswer(response, fallback = () => "Something went wrong. Try again.") {
   if (response.status === 204) return null;
   const type = response.headers.get("Content-Type") ?? "";
-  const data = type.includes("json") ? await response.json() : await response.text();
+  const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
   if (!response.ok) {
-    const error = data?.error ?? { code: "http_" + response.status, message: "Something went wrong. Try again." };
-    throw new ApiError(response.status, error.code, error.message, error.details ?? {},
-      Number(response.headers.get("Retry-After")) || null);
+    const error = data?.error ?? {};
+    throw new ApiError(response.status, error.code ?? `http_${response.status}`, error.message ?? fallback(response.status),
+      error.details ?? {}, Number(response.headers.get("Retry-After")) || null);
   }
-  if (data && typeof data === "object" && typeof data.csrfToken === "string") csrfToken = data.csrfToken;
   return data;
 }

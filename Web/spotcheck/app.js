@@ -2,7 +2,7 @@
 // Shortcut, automations, Screen Time) and the locked screen a parent opens with their password.
 // There is no family session here: the phone talks to the device endpoints with its own key, kept
 // in localStorage, and sends no cookies. State lives in one object; one function renders it.
-import { ApiError } from "../shared/api.js";
+import { ApiError, readAnswer } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { agoTime, refreshTimes } from "../shared/time.js";
@@ -69,16 +69,7 @@ async function deviceCall(path, { method = "GET", body, auth = true } = {}) {
   } catch {
     throw new ApiError(0, "offline", "No connection. Check Wi-Fi or mobile data and try again.");
   }
-  if (response.status === 204) return null;
-  const type = response.headers.get("Content-Type") ?? "";
-  const data = type.includes("json") ? await response.json().catch(() => null) : null;
-  if (!response.ok) {
-    const error = data?.error ?? {};
-    throw new ApiError(response.status, error.code ?? `http_${response.status}`,
-      error.message ?? FALLBACK_MESSAGES[response.status] ?? "Something went wrong. Try again.",
-      error.details ?? {}, Number(response.headers.get("Retry-After")) || null);
-  }
-  return data;
+  return readAnswer(response, (status) => FALLBACK_MESSAGES[status] ?? "Something went wrong. Try again.");
 }
 
 const withRetry = (error) => error.status === 429 && error.retryAfter
