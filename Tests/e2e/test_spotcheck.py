@@ -34,6 +34,14 @@ def set_value(d, css, value):
                      css, value)
 
 
+def parent_and_phone(server, browser_factory):
+    """A parent's computer right after the family's set-up, and the child's phone-sized browser."""
+    parent, phone = browser_factory(), browser_factory(width=390, height=844)
+    set_up_family(parent, server)
+    find(parent, "#add-child-link, .avatar-button, a")
+    return parent, phone
+
+
 def open_dashboard(d, server):
     """The parent area's SpotCheck tab; right after the family's set-up it is still open, later the gate and password come first."""
     d.get(f"{server}/parent/#spotcheck")
@@ -57,9 +65,7 @@ def enroll(d, server, name):
 
 
 def test_a_parent_enrolls_a_phone_the_shortcut_checks_in_and_silence_shows_as_tampering(server, browser_factory):
-    parent, phone = browser_factory(), browser_factory(width=390, height=844)
-    set_up_family(parent, server)
-    find(parent, "#add-child-link, .avatar-button, a")
+    parent, phone = parent_and_phone(server, browser_factory)
     code = enroll(parent, server, "Mia's iPhone")
     find(parent, "#device-carousel [data-device-id] .badge-setup")
 
@@ -136,9 +142,7 @@ def test_a_parent_enrolls_a_phone_the_shortcut_checks_in_and_silence_shows_as_ta
 
 
 def test_a_removed_phone_is_told_to_pair_again(server, browser_factory):
-    parent, phone = browser_factory(), browser_factory(width=390, height=844)
-    set_up_family(parent, server)
-    find(parent, "#add-child-link, .avatar-button, a")
+    parent, phone = parent_and_phone(server, browser_factory)
     code = enroll(parent, server, "Old phone")
     phone.get(f"{server}/spotcheck/#pair={code}")
     click(phone, "#pair-submit")
@@ -154,9 +158,7 @@ def test_a_removed_phone_is_told_to_pair_again(server, browser_factory):
 
 def test_spotcheck_screens_pass_axe(server, browser_factory):
     from test_accessibility import serious_violations
-    parent, phone = browser_factory(), browser_factory(width=390, height=844)
-    set_up_family(parent, server)
-    find(parent, "#add-child-link, .avatar-button, a")
+    parent, phone = parent_and_phone(server, browser_factory)
     open_dashboard(parent, server)
     screens = {"dashboard, no phone": serious_violations(parent)}
     click(parent, "#enroll-device")
