@@ -6,6 +6,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <math.h>
 
 /* Decodes `samples` in a forked child and writes "word start_frame end_frame" lines, then "END",
    to `write_fd`. pocketsphinx 5prealpha can abort on an assertion (ngram_search_bp2itor) when a
@@ -28,6 +29,17 @@ static inline pid_t fz_decode_in_child(ps_decoder_t *ps, const int16 *samples, s
     fputs("END\n", out);
     fclose(out);
     _exit(0);
+}
+
+/* The decoder's front end over a whole recording: cepstra per 10 ms frame (free with
+   fe_free_2d), or NULL. */
+static inline mfcc_t **fz_front_end(ps_decoder_t *ps, const int16 *samples, size_t count, int32 *frames) {
+    fe_t *fe = ps_get_fe(ps);
+    mfcc_t **cep = NULL;
+    *frames = 0;
+    fe_start_utt(fe);
+    if (fe_process_utt(fe, samples, count, &cep, frames) < 0) return NULL;
+    return cep;
 }
 
 /* Spelled letters (Speech/LetterSpelling.swift). The decoder must run with -cmn none (through a
@@ -75,12 +87,10 @@ static inline double fz_letters_score(ps_decoder_t *ps, const char *search, mfcc
 static inline int fz_letters_costs(ps_decoder_t *ps, const int16 *samples, size_t count, const int *first, const int *last,
                                    int segments, const unsigned char *need, double *costs) {
     if (fz_letters_prepare(ps) != 0) return -1;
-    fe_t *fe = ps_get_fe(ps);
-    mfcc_t **cep = NULL;
     int32 frames = 0;
-    fe_start_utt(fe);
-    if (fe_process_utt(fe, samples, count, &cep, &frames) < 0 || !cep) return -1;
-    int dimensions = fe_get_output_size(fe);
+    mfcc_t **cep = fz_front_end(ps, samples, count, &frames);
+    if (!cep) return -1;
+    int dimensions = fe_get_output_size(ps_get_fe(ps));
     for (int d = 0; d < dimensions; d++) {
         double mean = 0;
         for (int t = 0; t < frames; t++) mean += cep[t][d];
@@ -112,6 +122,55 @@ static inline int fz_letters_costs(ps_decoder_t *ps, const int16 *samples, size_
     }
     fe_free_2d(cep);
     return 0;
+}
+
+/* The front end's 13 raw cepstra per 10 ms frame (no mean removed) of `samples`, written frame by
+   frame to `out` (room for `capacity` frames). Returns the number of frames written, or -1. */
+static inline int fz_cepstra(ps_decoder_t *ps, const int16 *samples, size_t count, float *out, int capacity) {
+    int32 frames = 0;
+    mfcc_t **cep = fz_front_end(ps, samples, count, &frames);
+    if (!cep) return -1;
+    if (fe_get_output_size(ps_get_fe(ps)) != 13) { fe_free_2d(cep); return -1; }
+    int written = frames < capacity ? frames : capacity;
+    for (int t = 0; t < written; t++)
+        for (int d = 0; d < 13; d++) out[t * 13 + d] = (float)cep[t][d];
+    fe_free_2d(cep);
+    return written;
+}
+
+/* Dynamic time warping of one query (`n` frames of `d` values) against `count` templates laid end
+   to end in `bank` (template k: `length[k]` frames from frame `offset[k]`). Steps (1,0), (0,1) and
+   (1,1) with the diagonal weighted 2, Euclidean local distance, total divided by n + m; only cells
+   within band * max(n, m) + 1 of the length-scaled diagonal. Writes one distance per template to
+   `out` (1e9 when no path fits). `scratch` holds 2 * (longest template + 1) floats. */
+static inline void fz_dtw(const float *query, int n, const float *bank, const int *offset, const int *length,
+                          int count, int d, float band, float *scratch, float *out) {
+    for (int k = 0; k < count; k++) {
+        const float *reference = bank + (size_t)offset[k] * d;
+        int m = length[k];
+        float *previous = scratch, *current = scratch + m + 1;
+        for (int j = 0; j <= m; j++) previous[j] = 3.4e38f;
+        previous[0] = 0;
+        int width = (int)(band * (n > m ? n : m)) + 1;
+        for (int i = 1; i <= n; i++) {
+            for (int j = 0; j <= m; j++) current[j] = 3.4e38f;
+            int centre = (int)((float)i * m / n + 0.5f);
+            int low = centre - width < 1 ? 1 : centre - width, high = centre + width > m ? m : centre + width;
+            const float *x = query + (size_t)(i - 1) * d;
+            for (int j = low; j <= high; j++) {
+                const float *y = reference + (size_t)(j - 1) * d;
+                float sum = 0;
+                for (int e = 0; e < d; e++) { float delta = x[e] - y[e]; sum += delta * delta; }
+                float local = sqrtf(sum);
+                float best = previous[j - 1] >= 3.4e38f ? 3.4e38f : previous[j - 1] + 2 * local;
+                if (previous[j] < 3.4e38f && previous[j] + local < best) best = previous[j] + local;
+                if (current[j - 1] < 3.4e38f && current[j - 1] + local < best) best = current[j - 1] + local;
+                current[j] = best;
+            }
+            float *swap = previous; previous = current; current = swap;
+        }
+        out[k] = previous[m] >= 3.4e38f ? 1e9f : previous[m] / (float)(n + m);
+    }
 }
 
 #endif

@@ -40,8 +40,24 @@ public enum LetterSegmenter {
 
     /// Inclusive frame ranges, one per letter, with padding.
     public static func segments(_ samples: [Int16]) -> [ClosedRange<Int>] {
+        letters(samples).map(\.scored)
+    }
+
+    /// Each letter's speech (`core`) and the frames scored for it (`scored`: the core with
+    /// padding, never past the middle of a gap).
+    public static func letters(_ samples: [Int16]) -> [LetterSpan] {
         let frames = samples.count / frame
         guard frames > 0 else { return [] }
+        let letters = cores(samples, frames: frames)
+        return letters.indices.map { position in
+            var low = letters[position].lowerBound - padding, high = letters[position].upperBound + padding
+            if position > 0 { low = max(low, (letters[position - 1].upperBound + letters[position].lowerBound) / 2) }
+            if position < letters.count - 1 { high = min(high, (letters[position].upperBound + letters[position + 1].lowerBound) / 2) }
+            return LetterSpan(core: letters[position], scored: max(0, low)...min(frames - 1, high))
+        }
+    }
+
+    private static func cores(_ samples: [Int16], frames: Int) -> [ClosedRange<Int>] {
         let energy: [Double] = samples.withUnsafeBufferPointer { buffer in
             (0..<frames).map { index in
                 var sum = 0.0
@@ -65,20 +81,24 @@ public enum LetterSegmenter {
                 found.append(start...(index - 1))
             }
         }
-        let letters = found.filter { $0.count >= shortestLetter && energy[$0].max()! >= peak - quietestLetter }
-        return letters.indices.map { position in
-            var low = letters[position].lowerBound - padding, high = letters[position].upperBound + padding
-            if position > 0 { low = max(low, (letters[position - 1].upperBound + letters[position].lowerBound) / 2) }
-            if position < letters.count - 1 { high = min(high, (letters[position].upperBound + letters[position + 1].lowerBound) / 2) }
-            return max(0, low)...min(frames - 1, high)
-        }
+        return found.filter { $0.count >= shortestLetter && energy[$0].max()! >= peak - quietestLetter }
     }
 }
 
+/// One letter's frames in a recording (10 ms frames).
+public struct LetterSpan: Equatable, Sendable {
+    /// Where the letter's speech is.
+    public var core: ClosedRange<Int>
+    /// The frames its grammars score: the core with padding.
+    public var scored: ClosedRange<Int>
+}
+
 /// The decision: accept the expected word only when there is one segment per letter and, in every
-/// slot, the expected letter scores close enough to the letters a child might say instead (a
-/// confusable letter, a neighbouring letter of the word, or the best of all 26). Margins are per
-/// frame and per kind of letter; they were tuned on a labelled flite set (Benchmarks/speech-spelling.py).
+/// slot, the expected letter beats the letters a child might say instead (a confusable letter or a
+/// neighbouring letter of the word) on the grammar scores and the template distances together, and
+/// scores within reach of the best of all 26. Weights and margins per kind of rival were tuned on
+/// three labelled flite sets (834 recordings; docs/research/spelling-by-voice/port.md) for at most
+/// 1.5 % false accepts there.
 public enum SpellingJudge {
     static let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
     /// Letters a child may say instead of each letter.
@@ -87,9 +107,13 @@ public enum SpellingJudge {
         "k": "c", "l": "", "m": "n", "n": "m", "o": "au", "p": "b", "q": "k", "r": "", "s": "cz", "t": "d",
         "u": "oa", "v": "bf", "w": "", "x": "z", "y": "i", "z": "sc",
     ]
-    /// Margins against confusable letters by class: other, E-set (b c d e g p t v z), vowels, m/n.
-    static let confusableMargin: [Double] = [-2, 2, 1, 5]
-    static let neighbourMargin = 5.0
+    /// Kinds of rival: a confusable letter of an expected letter that is other, E-set (b c d e g p t
+    /// v z), a vowel or m/n; and a neighbouring letter of the word (a transposition).
+    static let neighbour = 4
+    /// Per kind: how much a per-frame template distance counts against a per-frame grammar score,
+    /// and how far behind its rival the expected letter may be.
+    static let templateWeight: [Double] = [50, 3, 12, 50, 20]
+    static let margin: [Double] = [-1, 1, 4, 2, 8]
     static let anyLetterMargin = 20.0
     static let substitution = 10.0, insertion = 6.0, deletion = 6.0, unlikely = 16.0
 
@@ -124,27 +148,43 @@ public enum SpellingJudge {
         }
     }
 
-    /// How far slot `position`'s expected letter is from passing (≤ 0 passes). `costs` are per
-    /// letter: the per-frame score gap to the best letter of the segment (999 = not scored).
-    static func excess(_ costs: [Double], word: [Character], position: Int) -> Double {
-        let expected = word[position]
-        let own = costs[index(expected)]
-        var worst = own - anyLetterMargin
-        if let others = confusable[expected], !others.isEmpty {
-            let closest = others.map { costs[index($0)] }.min()!
-            worst = max(worst, own - closest - confusableMargin[letterClass(expected)])
+    /// Letters whose templates slot `position` is compared with: the expected letter, its
+    /// confusable letters and its neighbours in the word.
+    public static func compared(expected: String, position: Int) -> Set<Int> {
+        let word = Array(expected)
+        var letters = Set([word[position]]).union(confusable[word[position]] ?? "")
+        if position > 0 { letters.insert(word[position - 1]) }
+        if position + 1 < word.count { letters.insert(word[position + 1]) }
+        return Set(letters.map(index))
+    }
+
+    /// How far slot `position`'s expected letter is from beating each rival (≤ 0 beats it).
+    /// `costs`: per letter, the per-frame grammar score gap to the segment's best letter (999 = not
+    /// scored); `distances`: per letter, the template distance.
+    static func rivalGaps(_ costs: [Double], _ distances: [Double], word: [Character], position: Int) -> [(rival: Character, gap: Double)] {
+        let expected = word[position], own = index(expected)
+        func gap(_ rival: Character, kind: Int) -> (rival: Character, gap: Double) {
+            let other = index(rival)
+            return (rival, costs[own] - costs[other] + templateWeight[kind] * (distances[own] - distances[other]) - margin[kind])
         }
-        for neighbour in [position - 1, position + 1] where word.indices.contains(neighbour) && word[neighbour] != expected {
-            worst = max(worst, own - costs[index(word[neighbour])] - neighbourMargin)
+        var gaps = (confusable[expected] ?? "").map { gap($0, kind: letterClass(expected)) }
+        for position in [position - 1, position + 1] where word.indices.contains(position) && word[position] != expected {
+            gaps.append(gap(word[position], kind: neighbour))
         }
-        return worst
+        return gaps
+    }
+
+    static func passes(_ costs: [Double], _ distances: [Double], word: [Character], position: Int) -> Bool {
+        costs[index(word[position])] <= anyLetterMargin && rivalGaps(costs, distances, word: word, position: position).allSatisfy { $0.gap <= 0 }
     }
 
     /// Accepts the expected word, or returns the letters most likely said (an edit-distance search
     /// over the segments' scores that prefers plausible mistakes).
-    public static func decide(costs: [[Double]], expected: String) -> (accepted: Bool, letters: String) {
+    /// `distances` are per segment, as `costs` (see `rivalGaps`); nil when not measured.
+    public static func decide(costs: [[Double]], distances: [[Double]]? = nil, expected: String) -> (accepted: Bool, letters: String) {
         let word = Array(expected)
-        if costs.count == word.count, word.indices.allSatisfy({ excess(costs[$0], word: word, position: $0) <= 0 }) {
+        let distances = distances ?? costs.map { _ in [Double](repeating: 0, count: 26) }
+        if costs.count == word.count, word.indices.allSatisfy({ passes(costs[$0], distances[$0], word: word, position: $0) }) {
             return (true, expected)
         }
         let rows = costs.count, columns = word.count
@@ -189,17 +229,11 @@ public enum SpellingJudge {
         }
         guess.reverse()
         if guess == word && costs.count == word.count {
-            // Rejected, yet the cheapest letters are the word: change the least convincing slot.
-            var worst = -Double.infinity, slot = -1, replacement: Character = "a"
-            for position in word.indices {
-                var rivals = Array(confusable[word[position]] ?? "")
-                if position > 0 && word[position - 1] != word[position] { rivals.append(word[position - 1]) }
-                if position + 1 < word.count && word[position + 1] != word[position] { rivals.append(word[position + 1]) }
-                guard let rival = rivals.min(by: { costs[position][index($0)] < costs[position][index($1)] }) else { continue }
-                let gap = excess(costs[position], word: word, position: position)
-                if gap > worst { worst = gap; slot = position; replacement = rival }
-            }
-            if slot >= 0 { guess[slot] = replacement }
+            // Rejected, yet the cheapest letters are the word: the slot whose rival came closest gets it.
+            let closest = word.indices.flatMap { position in
+                rivalGaps(costs[position], distances[position], word: word, position: position).map { (position, $0.rival, $0.gap) }
+            }.max { $0.2 < $1.2 }
+            if let (slot, rival, _) = closest { guess[slot] = rival }
         }
         return (false, String(guess))
     }

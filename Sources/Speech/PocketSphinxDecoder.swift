@@ -13,7 +13,8 @@ final class PocketSphinxDecoder: @unchecked Sendable {
 
     struct Model: Sendable {
         var acousticModel: String
-        var languageModel: String
+        /// nil: grammars only.
+        var languageModel: String?
         var dictionary: String
 
         static let debian = Model(acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
@@ -21,9 +22,12 @@ final class PocketSphinxDecoder: @unchecked Sendable {
                                   dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict")
 
         var isInstalled: Bool {
-            [acousticModel, languageModel, dictionary].allSatisfy { FileManager.default.fileExists(atPath: $0) }
+            ([acousticModel, dictionary] + [languageModel].compactMap { $0 }).allSatisfy { FileManager.default.fileExists(atPath: $0) }
         }
     }
+
+    /// Words this decoder was taught beyond its dictionary (Italian grammar words).
+    private var taught: Set<String> = []
 
     private let decoder: OpaquePointer
     private let config: OpaquePointer
@@ -34,7 +38,8 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         guard model.isInstalled else { throw .engineUnavailable("the pocketsphinx en-us model is not installed (apt-get install pocketsphinx-en-us)") }
         // -remove_silence no: with the default, frames the voice detector cuts are dropped from the
         // count and word times after a pause come out early.
-        let arguments = ["-hmm", model.acousticModel, "-lm", model.languageModel, "-dict", model.dictionary, "-remove_silence", "no"] + extraArguments
+        let arguments = ["-hmm", model.acousticModel, "-dict", model.dictionary, "-remove_silence", "no"]
+            + (model.languageModel.map { ["-lm", $0] } ?? []) + extraArguments
         Self.lifecycle.lock()
         defer { Self.lifecycle.unlock() }
         // cmd_ln_init is variadic (not callable from Swift); cmd_ln_parse_r takes an argv array.
@@ -93,8 +98,9 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         switch mode {
         case .freeSpeech, .freeSpeechWithFillers:
             return defaultSearch
-        case .grammar(let jsgf):
+        case .grammar(let jsgf, let language):
             let name = "grammar"
+            if language == .italian { try teachItalian(JSGFWords.words(in: jsgf)) }
             guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else { throw .invalidGrammar("pocketsphinx could not compile it (check the syntax and that every word is in the dictionary)") }
             ps_set_search(decoder, name)
             return name
@@ -105,6 +111,28 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             return defaultSearch
         }
     }
+
+    /// Makes the decoder's dictionary the words it was taught so far plus `words`, spelled in the
+    /// model's phones by `ItalianPronunciation` (a dictionary file, loaded whole: words added one by
+    /// one with ps_add_word were not heard right when they had a glide, "aiuto", "più").
+    private func teachItalian(_ words: [String]) throws(SpeechError) {
+        let new = words.filter { !taught.contains($0) }
+        guard !new.isEmpty else { return }
+        if let word = new.first(where: { !ItalianPronunciation.isPronounceable($0) }) {
+            throw .invalidGrammar("\"\(word.prefix(40))\" is not an Italian word (letters only)")
+        }
+        // Back to only this grammar's words now and then, so the dictionary never grows without bound.
+        let known = taught.count + new.count > Self.mostTaughtWords ? Set(words) : taught.union(new)
+        let entries = known.sorted().map { "\($0) \(ItalianPronunciation.phones($0).joined(separator: " "))" }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-words-\(UUID().uuidString).dict")
+        defer { try? FileManager.default.removeItem(at: file) }
+        do { try Data((entries.joined(separator: "\n") + "\n").utf8).write(to: file) } catch { throw .engineUnavailable("could not write a dictionary") }
+        guard ps_load_dict(decoder, file.path, nil, nil) == 0 else { throw .invalidGrammar("its words could not be loaded") }
+        taught = known
+    }
+
+    /// A bound on what one decoder learns (its dictionary grows with every new grammar word).
+    static let mostTaughtWords = 5_000
 
     /// The best path's words (fillers and silences left out) with times and posteriors.
     private func segments() -> [RecognizedWord] {
@@ -173,6 +201,15 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
         guard status == 0 else { throw .engineUnavailable("the letter grammars could not be used") }
         return (0..<segments.count).map { Array(costs[($0 * 26)..<($0 * 26 + 26)]) }
+    }
+
+    /// The front end's 13 cepstra per 10 ms frame, no mean removed (row-major).
+    func cepstra(_ samples: [Int16]) throws(SpeechError) -> [Float] {
+        let capacity = samples.count / 160 + 4
+        var out = [Float](repeating: 0, count: capacity * 13)
+        let frames = samples.withUnsafeBufferPointer { fz_cepstra(decoder, $0.baseAddress, $0.count, &out, Int32(capacity)) }
+        guard frames >= 0 else { throw .engineUnavailable("the front end could not read this recording") }
+        return Array(out.prefix(Int(frames) * 13))
     }
 
     /// Posterior probabilities of the best path's words (fillers left out), first word first.

@@ -9,9 +9,19 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     private let plain: DecoderPool
     private let fillers: DecoderPool
     private let letters: DecoderPool
+    private let italian: DecoderPool
+    private let templatesFile: URL
+    private var templates: Task<LetterTemplates, any Error>?
 
-    public init(poolSize: Int = ProcessInfo.processInfo.activeProcessorCount, extraArguments: [String] = []) {
+    /// The spelling templates live in `letterTemplates` (made from espeak-ng on first use when missing).
+    public init(poolSize: Int = ProcessInfo.processInfo.activeProcessorCount, extraArguments: [String] = [],
+                letterTemplates: URL = PocketSphinxRecognizer.defaultTemplatesFile) {
+        templatesFile = letterTemplates
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
+        // Italian grammars: the en-us sounds, no language model, words taught per grammar. Dither
+        // (fixed seed): on digital silence before a word the grammar search otherwise found no path.
+        italian = DecoderPool(capacity: poolSize, model: { try ItalianPronunciation.model() },
+                              arguments: { ["-dither", "yes", "-seed", "1"] + extraArguments })
         // -bestpath no: with a filler dictionary the lattice best path can abort inside 5prealpha.
         fillers = DecoderPool(capacity: poolSize, arguments: { ["-fdict", try FilledPauses.dictionaryFile(), "-bestpath", "no"] + extraArguments })
         // Spelled letters: features normalised over the whole recording (so -cmn none, which the
@@ -21,20 +31,56 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         })
     }
 
+    /// Where the spelling templates are kept unless told otherwise: shared by every process of the machine.
+    public static let defaultTemplatesFile = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-letter-templates-v1.bin")
+
+    /// Loads (or makes, about half a minute the first time) what judging spelled words needs, so
+    /// the first child to spell does not wait for it.
+    public func prepareSpelling() async throws {
+        _ = try await letterTemplates()
+    }
+
+    private func letterTemplates() async throws -> LetterTemplates {
+        let task = templates ?? Task { [letters, templatesFile] in
+            try await LetterTemplates.load(file: templatesFile) { clips in
+                try await letters.use { decoder in try clips.map { clip throws(SpeechError) in try decoder.cepstra(clip) } }
+            }
+        }
+        templates = task
+        do {
+            return try await task.value
+        } catch {
+            if templates == task { templates = nil }  // the next request tries again
+            throw SpeechError.engineUnavailable("the letter templates could not be made (is espeak-ng installed?)")
+        }
+    }
+
     /// Judges a spelled-aloud word: one segment per letter, each scored against the letters a
     /// child might say instead (see `SpellingJudge`).
     public nonisolated func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord {
         let word = expected.lowercased()
         guard SpellingJudge.isSpellable(word) else { throw SpeechError.invalidText("Only words of letters a–z can be spelled aloud.") }
         guard SpeechActivity.hasSpeech(samples) else { return SpelledWord(letters: "", expected: word, accepted: false, segments: 0) }
-        let segments = LetterSegmenter.segments(samples)
-        guard !segments.isEmpty, segments.count <= 3 * word.count + 3 else {
-            return SpelledWord(letters: "", expected: word, accepted: false, segments: segments.count)
+        let spans = LetterSegmenter.letters(samples)
+        guard !spans.isEmpty, spans.count <= 3 * word.count + 3 else {
+            return SpelledWord(letters: "", expected: word, accepted: false, segments: spans.count)
         }
-        let needed = SpellingJudge.needed(expected: word, segments: segments.count)
-        let costs = try await letters.use { decoder in try decoder.letterCosts(samples, segments: segments, needed: needed) }
-        let (accepted, heard) = SpellingJudge.decide(costs: costs, expected: word)
-        return SpelledWord(letters: heard, expected: word, accepted: accepted, segments: segments.count)
+        let needed = SpellingJudge.needed(expected: word, segments: spans.count)
+        // Templates matter only when there is one segment per letter; otherwise the word is refused.
+        let templates = spans.count == word.count ? try await letterTemplates() : nil
+        let (costs, distances) = try await letters.use { decoder in
+            let costs = try decoder.letterCosts(samples, segments: spans.map(\.scored), needed: needed)
+            guard let templates else { return (costs, [[Double]]?.none) }
+            let cepstra = try decoder.cepstra(samples)
+            let mean = LetterFeatures.speakerMean(cepstra, cores: spans.map(\.core))
+            let distances = spans.indices.map { position in
+                templates.distances(LetterFeatures.letter(cepstra, core: spans[position].core, mean: mean),
+                                    wanted: SpellingJudge.compared(expected: word, position: position))
+            }
+            return (costs, Optional(distances))
+        }
+        let (accepted, heard) = SpellingJudge.decide(costs: costs, distances: distances, expected: word)
+        return SpelledWord(letters: heard, expected: word, accepted: accepted, segments: spans.count)
     }
 
     /// Whether the engine and its model are installed.
@@ -45,7 +91,8 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
 
     public nonisolated func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let duration = Double(samples.count) / 16_000
-        let (words, alternatives) = try await plain.use { decoder in try decoder.decode(samples, mode: mode) }
+        let pool = if case .grammar(_, .italian) = mode { italian } else { plain }
+        let (words, alternatives) = try await pool.use { decoder in try decoder.decode(samples, mode: mode) }
         switch mode {
         case .keywords(let phrases):
             return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
@@ -68,13 +115,16 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
 /// Decoders of one configuration, made lazily up to `capacity`; extra requests wait for a free one.
 actor DecoderPool {
     let capacity: Int
+    private let model: @Sendable () throws -> PocketSphinxDecoder.Model
     private let arguments: @Sendable () throws -> [String]
     private var idle: [PocketSphinxDecoder] = []
     private(set) var created = 0
     private var waiters: [CheckedContinuation<PocketSphinxDecoder, any Error>] = []
 
-    init(capacity: Int, arguments: @escaping @Sendable () throws -> [String]) {
+    init(capacity: Int, model: @escaping @Sendable () throws -> PocketSphinxDecoder.Model = { .debian },
+         arguments: @escaping @Sendable () throws -> [String]) {
         self.capacity = max(1, capacity)
+        self.model = model
         self.arguments = arguments
     }
 
@@ -96,8 +146,8 @@ actor DecoderPool {
         if created < capacity {
             created += 1
             do {
-                let arguments = try arguments()
-                return try await offCooperativePool { try PocketSphinxDecoder(model: .debian, extraArguments: arguments) }
+                let arguments = try arguments(), model = try model()
+                return try await offCooperativePool { try PocketSphinxDecoder(model: model, extraArguments: arguments) }
             } catch {
                 created -= 1
                 throw error
@@ -124,6 +174,20 @@ extension FilledPauses {
     private static let dictionaryPath: Result<String, any Error> = Result {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-fillers-\(ProcessInfo.processInfo.processIdentifier).dict")
         try Data(dictionary.utf8).write(to: file, options: .atomic)
+        return file.path
+    }
+}
+
+extension ItalianPronunciation {
+    /// The en-us sounds with a one-word dictionary (grammars teach the rest) and no language model.
+    static func model() throws -> PocketSphinxDecoder.Model {
+        PocketSphinxDecoder.Model(acousticModel: PocketSphinxDecoder.Model.debian.acousticModel, languageModel: nil,
+                                  dictionary: try dictionaryPath.get())
+    }
+
+    private static let dictionaryPath: Result<String, any Error> = Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-italian-\(ProcessInfo.processInfo.processIdentifier).dict")
+        try Data("a AA\n".utf8).write(to: file, options: .atomic)
         return file.path
     }
 }

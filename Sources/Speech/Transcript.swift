@@ -77,10 +77,17 @@ public enum RecognitionMode: Equatable, Sendable {
     /// Free speech, and the fillers in it: filled pauses (um, uh, er, ah, hmm) and discourse
     /// markers used as fillers ("like", "you know", "I mean", "so", "basically", "actually").
     case freeSpeechWithFillers
-    /// Only what a JSGF grammar allows (letters of a spelling, yes/no, commands).
-    case grammar(String)
+    /// Only what a JSGF grammar allows (letters of a spelling, yes/no, commands). Italian words
+    /// are heard through `ItalianPronunciation` (there is no Italian model for free speech).
+    case grammar(String, language: GrammarLanguage = .english)
     /// Spot these words or phrases in running speech.
     case keywords([String])
+}
+
+/// The language of a grammar's words.
+public enum GrammarLanguage: String, Codable, Sendable, CaseIterable {
+    case english = "en"
+    case italian = "it"
 }
 
 /// Why recognition failed.

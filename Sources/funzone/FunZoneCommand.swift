@@ -97,6 +97,12 @@ struct Serve: AsyncParsableCommand {
     }
 
     private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
+        // Spelling by voice compares letters with templates made from espeak-ng once (about half a
+        // minute) and kept in the data folder; they are made now, not when the first child spells.
+        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("letter-templates-v1.bin"))
+        Task {
+            do { try await speller.prepareSpelling() } catch { logger.warning("spelling by voice is unavailable: \(error)") }
+        }
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
@@ -104,7 +110,7 @@ struct Serve: AsyncParsableCommand {
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
             speech: SpeechServices(recognizer: try recognizer(), speaker: SpeechSpeaker(cache: try SpeechCache(
                 directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),
-                maximumBytes: speechCacheMB * 1024 * 1024))),
+                maximumBytes: speechCacheMB * 1024 * 1024)), speller: speller),
             sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,

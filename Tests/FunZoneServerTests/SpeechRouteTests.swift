@@ -48,6 +48,12 @@ import Speech
             let grammar = "#JSGF V1.0; grammar a; public <a> = yes | no;".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let answered = try await tablet.request(.post, "/api/speech/transcribe?mode=grammar&grammar=\(grammar)", body: yes.body, headers: Self.wav)
             #expect((try JSONSerialization.jsonObject(with: Data(buffer: answered.body)) as? [String: Any])?["text"] as? String == "no")
+            // Italian commands through a grammar (MirrorBuddy's voice commands).
+            let avanti = try await tablet.request(.get, "/api/speech/say?text=avanti&voice=espeak-ng:it")
+            let comandi = "#JSGF V1.0; grammar c; public <c> = leggi | avanti | indietro | più lento;".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            let italian = try await tablet.request(.post, "/api/speech/transcribe?mode=grammar&language=it&grammar=\(comandi)", body: avanti.body, headers: Self.wav)
+            #expect((try JSONSerialization.jsonObject(with: Data(buffer: italian.body)) as? [String: Any])?["text"] as? String == "avanti",
+                    "\(String(buffer: italian.body))")
             let spotted = try await tablet.request(.post, "/api/speech/transcribe?mode=keywords&keywords=is%20a%20test,goodbye", body: said.body, headers: Self.wav)
             let spottedWords = (try JSONSerialization.jsonObject(with: Data(buffer: spotted.body)) as? [String: Any])?["words"] as? [[String: Any]]
             #expect(spottedWords?.map { $0["word"] as? String } == ["is a test"])
@@ -84,6 +90,11 @@ import Speech
                                  status: .unprocessableContent, code: "invalid_field")
             try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?mode=keywords&keywords=rm%20-rf", body: tone, headers: Self.wav),
                                  status: .unprocessableContent, code: "invalid_field")
+            for query in ["mode=grammar&grammar=a&language=fr", "language=it", "mode=keywords&keywords=hi&language=it",
+                          "mode=grammar&language=it&grammar=%23JSGF%20V1.0%3B%20grammar%20g%3B%20public%20%3Cg%3E%20%3D%20r2d2%3B"] {
+                try expectErrorShape(try await tablet.request(.post, "/api/speech/transcribe?\(query)", body: tone, headers: Self.wav),
+                                     status: .unprocessableContent, code: "invalid_field")
+            }
             try expectErrorShape(try await tablet.request(.get, "/api/speech/say?text=hi&voice=flite:nobody"), status: .unprocessableContent, code: "invalid_field")
             try expectErrorShape(try await tablet.request(.get, "/api/speech/say?text=%20"), status: .unprocessableContent, code: "invalid_field")
             try expectErrorShape(try await tablet.request(.get, "/api/speech/say?text=hi&rate=fast"), status: .unprocessableContent, code: "invalid_field")

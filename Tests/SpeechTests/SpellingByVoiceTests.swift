@@ -53,12 +53,38 @@ struct SpellingJudgeTests {
         #expect(result.accepted == false && result.letters == "dgo")
     }
 
-    @Test("close scores within the margins still accept (the acoustic model is not sure between b and d)")
-    func closeCallsAccept() {
+    @Test("the templates settle what the grammar scores leave close (b against d)")
+    func templatesSettleCloseCalls() {
         var close = costs("bed")
-        close[0][SpellingJudge.index("b")] = 1.5  // b is 1.5 per frame behind d: inside the E-set margin of 2
+        close[0][SpellingJudge.index("b")] = 1.5  // the grammar puts b 1.5 per frame behind d
         close[0][SpellingJudge.index("d")] = 0
-        #expect(SpellingJudge.decide(costs: close, expected: "bed").accepted)
+        var distances = [[Double]](repeating: [Double](repeating: 1, count: 26), count: 3)
+        // Alone, 1.5 behind is past the E-set margin of 1.
+        #expect(!SpellingJudge.decide(costs: close, expected: "bed").accepted)
+        // The templates find b clearly nearer than d: accepted.
+        distances[0][SpellingJudge.index("b")] = 0.2
+        distances[0][SpellingJudge.index("d")] = 0.6
+        #expect(SpellingJudge.decide(costs: close, distances: distances, expected: "bed") == (true, "bed"))
+        // Level on the grammar, but the templates hear d: refused, and d is what was heard.
+        close[0][SpellingJudge.index("b")] = 0
+        distances[0][SpellingJudge.index("b")] = 1.2
+        #expect(SpellingJudge.decide(costs: close, distances: distances, expected: "bed") == (false, "ded"))
+    }
+
+    @Test("a letter far behind the best of all 26 is refused even with no rival near")
+    func farFromEveryLetter() {
+        var far = costs("how")
+        far[1][SpellingJudge.index("o")] = 21
+        #expect(!SpellingJudge.decide(costs: far, expected: "how").accepted)
+        far[1][SpellingJudge.index("o")] = 19
+        #expect(SpellingJudge.decide(costs: far, expected: "how").accepted)
+    }
+
+    @Test func comparedLettersAreTheSlotsRivals() {
+        let letters = (0..<3).map { position in
+            String(SpellingJudge.compared(expected: "cat", position: position).sorted().map { SpellingJudge.alphabet[$0] })
+        }
+        #expect(letters == ["acks", "aceiotu", "adt"])
     }
 
     @Test func neededLettersCoverTheWordsRivals() {

@@ -97,7 +97,7 @@ struct SpeechController {
     }
 
     /// `mode=free` (default; `fillers=true` adds filled pauses and discourse markers),
-    /// `mode=grammar&grammar=<JSGF>`, `mode=keywords&keywords=a,b`.
+    /// `mode=grammar&grammar=<JSGF>[&language=en|it]`, `mode=keywords&keywords=a,b`.
     static func mode(_ request: Request) throws -> RecognitionMode {
         let query = request.uri.queryParameters
         let fillers: Bool
@@ -107,12 +107,18 @@ struct SpeechController {
         default: throw APIError.invalid("fillers", "fillers must be true or false.")
         }
         if fillers && (query.get("mode") ?? "free") != "free" { throw APIError.invalid("fillers", "fillers=true needs mode=free.") }
+        guard let language = GrammarLanguage(rawValue: query.get("language") ?? "en") else {
+            throw APIError.invalid("language", "language must be en or it.")
+        }
+        if language != .english && query.get("mode") != "grammar" {
+            throw APIError.invalid("language", "Italian is heard through a grammar only: use mode=grammar.")
+        }
         switch query.get("mode") ?? "free" {
         case "free": return fillers ? .freeSpeechWithFillers : .freeSpeech
         case "grammar":
             guard let grammar = query.get("grammar"), !grammar.isEmpty else { throw APIError.invalid("grammar", "mode=grammar needs a JSGF grammar.") }
             guard grammar.utf8.count <= 16 * 1024 else { throw APIError.invalid("grammar", "The grammar is longer than 16 KB.") }
-            return .grammar(grammar)
+            return .grammar(grammar, language: language)
         case "keywords":
             let phrases = (query.get("keywords") ?? "").split(separator: ",").map(String.init)
             return .keywords(try KeywordSpotter.validated(phrases))
