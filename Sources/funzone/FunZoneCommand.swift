@@ -73,6 +73,10 @@ struct Serve: AsyncParsableCommand {
         "Key that seals SpotCheck phones' secrets at rest (made on first run; env FUNZONE_SECRET_KEY overrides; share it between instances).",
         valueName: "path"))
     var secretKeyFile: String?
+    @Option(name: .customLong("letter-templates"), help: ArgumentHelp(
+        "File that keeps spelling by voice's letter templates (made from espeak-ng on first run, about half a minute; default <data-dir>/letter-templates-v1.bin).",
+        valueName: "path"))
+    var letterTemplates: String?
     /// Browser tests move the server's clock (SpotCheck's tamper warning after 2 h) by writing seconds to this file.
     @Option(name: .customLong("test-clock-offset-file"), help: .hidden) var testClockOffsetFile: String?
 
@@ -99,7 +103,7 @@ struct Serve: AsyncParsableCommand {
     private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
         // Spelling by voice compares letters with templates made from espeak-ng once (about half a
         // minute) and kept in the data folder; they are made now, not when the first child spells.
-        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("letter-templates-v1.bin"))
+        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: letterTemplates ?? "\(storage.resolvedDataDir)/letter-templates-v1.bin"))
         Task {
             do { try await speller.prepareSpelling() } catch { logger.warning("spelling by voice is unavailable: \(error)") }
         }
