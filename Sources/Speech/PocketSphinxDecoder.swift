@@ -26,7 +26,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
-    /// Words this decoder was taught beyond its dictionary (Italian grammar words).
+    /// The Italian grammar words in this decoder's dictionary (see `teachItalian`).
     private var taught: Set<String> = []
 
     private let decoder: OpaquePointer
@@ -113,8 +113,8 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     }
 
     /// Makes the decoder's dictionary the words it was taught so far plus `words`, spelled in the
-    /// model's phones by `ItalianPronunciation` (a dictionary file, loaded whole: words added one by
-    /// one with ps_add_word were not heard right when they had a glide, "aiuto", "più").
+    /// model's phones by `ItalianPronunciation`: a dictionary file loaded whole, which replaces the
+    /// one the decoder started with and lets the bound below start it afresh.
     private func teachItalian(_ words: [String]) throws(SpeechError) {
         let new = words.filter { !taught.contains($0) }
         guard !new.isEmpty else { return }
