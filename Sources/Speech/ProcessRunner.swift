@@ -17,10 +17,20 @@ enum ProcessRunner {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = stdin
+        // Every pipe end is closed here, not when the objects happen to go: a cancelled timer stays
+        // queued until its deadline, and with it anything it holds. Making letter templates runs
+        // thousands of programs in a minute; descriptors held that long passed 1,024 and
+        // Foundation's Process.run crashed the server.
+        defer {
+            for handle in [output.fileHandleForReading, output.fileHandleForWriting, errors.fileHandleForReading,
+                           errors.fileHandleForWriting, stdin.fileHandleForReading, stdin.fileHandleForWriting] {
+                try? handle.close()
+            }
+        }
         try process.run()
         if let input { stdin.fileHandleForWriting.write(input) }
         try? stdin.fileHandleForWriting.close()
-        let timer = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        let timer = DispatchWorkItem { [weak process] in if let process, process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
