@@ -131,21 +131,16 @@ public enum SpellingJudge {
     /// Which letters must be scored in each segment for `decide` (an any-letter pass adds its winner).
     public static func needed(expected: String, segments: Int) -> [[Bool]] {
         let word = Array(expected)
-        var letters = Set<Character>()
-        func add(_ position: Int, into set: inout Set<Character>) {
-            set.insert(word[position])
-            set.formUnion(confusable[word[position]] ?? "")
-        }
-        if segments != word.count { for position in word.indices { add(position, into: &letters) } }
-        return (0..<segments).map { slot in
-            var wanted = letters
-            if segments == word.count {
-                add(slot, into: &wanted)
-                if slot > 0 { wanted.insert(word[slot - 1]) }
-                if slot + 1 < word.count { wanted.insert(word[slot + 1]) }
+        // One segment per letter: each slot scores what the judge compares it with.
+        guard segments != word.count else {
+            return word.indices.map { slot in
+                let wanted = compared(expected: expected, position: slot)
+                return alphabet.indices.map { wanted.contains($0) }
             }
-            return alphabet.map { wanted.contains($0) }
         }
+        // Otherwise the guess may put any letter of the word, or a confusable one, anywhere.
+        let letters = Set(word.flatMap { [$0] + (confusable[$0] ?? "") })
+        return Array(repeating: alphabet.map { letters.contains($0) }, count: segments)
     }
 
     /// Letters whose templates slot `position` is compared with: the expected letter, its
@@ -245,12 +240,10 @@ enum LetterSpelling {
     /// command line, so `-cmn none` alone would be overridden.
     static func featureParametersFile() throws -> String { try featureParameters.get() }
 
-    private static let featureParameters: Result<String, any Error> = Result {
+    private static let featureParameters = ProcessFile.write("letters", extension: "params") {
         let original = PocketSphinxDecoder.Model.debian.acousticModel + "/feat.params"
         let lines = try String(contentsOfFile: original, encoding: .utf8).split(separator: "\n")
             .map { $0.hasPrefix("-cmn ") ? "-cmn none" : String($0) }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-letters-\(ProcessInfo.processInfo.processIdentifier).params")
-        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: file, options: .atomic)
-        return file.path
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -171,11 +171,7 @@ extension FilledPauses {
         try dictionaryPath.get()
     }
 
-    private static let dictionaryPath: Result<String, any Error> = Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-fillers-\(ProcessInfo.processInfo.processIdentifier).dict")
-        try Data(dictionary.utf8).write(to: file, options: .atomic)
-        return file.path
-    }
+    private static let dictionaryPath = ProcessFile.write("fillers", extension: "dict") { dictionary }
 }
 
 extension ItalianPronunciation {
@@ -185,9 +181,5 @@ extension ItalianPronunciation {
                                   dictionary: try dictionaryPath.get())
     }
 
-    private static let dictionaryPath: Result<String, any Error> = Result {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-italian-\(ProcessInfo.processInfo.processIdentifier).dict")
-        try Data("a AA\n".utf8).write(to: file, options: .atomic)
-        return file.path
-    }
+    private static let dictionaryPath = ProcessFile.write("italian", extension: "dict") { "a AA\n" }
 }
