@@ -173,4 +173,45 @@ static inline void fz_dtw(const float *query, int n, const float *bank, const in
     }
 }
 
+/* Energy and voicing per 10 ms frame, on the front end's frame grid (frame t centred on sample
+   160 t + 205), over 640 samples (40 ms) with the frame's mean removed; samples outside the
+   recording count as 0. energy[t] = 10 log10(mean square + 1) in dB. voicing[t] = the highest
+   normalised autocorrelation of the Hann-windowed frame over lags 40-255 (400-62.5 Hz), each lag
+   divided by the window's own, clipped to [-1, 1.2]: near 1 for a voice, low for noise and breath.
+   `scratch` holds 1536 floats. */
+static inline void fz_energy_voicing(const int16 *samples, size_t count, int frames, float *energy, float *voicing, float *scratch) {
+    enum { W = 640, LOW = 40, HIGH = 256 };
+    float *window = scratch + W, *windowLag = scratch + 2 * W;
+    for (int i = 0; i < W; i++) window[i] = 0.5f - 0.5f * cosf(2.0f * (float)M_PI * i / (W - 1));
+    for (int k = 0; k < HIGH; k++) {
+        double sum = 0;
+        for (int i = 0; i + k < W; i++) sum += (double)window[i] * window[i + k];
+        windowLag[k] = (float)sum;
+    }
+    for (int t = 0; t < frames; t++) {
+        long first = 160L * t + 205 - W / 2;
+        double mean = 0, square = 0;
+        for (int i = 0; i < W; i++) {
+            long at = first + i;
+            scratch[i] = (at >= 0 && at < (long)count) ? (float)samples[at] : 0.0f;
+            mean += scratch[i];
+        }
+        mean /= W;
+        for (int i = 0; i < W; i++) { scratch[i] -= (float)mean; square += (double)scratch[i] * scratch[i]; }
+        energy[t] = (float)(10.0 * log10(square / W + 1.0));
+        for (int i = 0; i < W; i++) scratch[i] *= window[i];
+        double zero = 0;
+        for (int i = 0; i < W; i++) zero += (double)scratch[i] * scratch[i];
+        if (zero < 1e-9) zero = 1e-9;
+        float best = -1e9f;
+        for (int k = LOW; k < HIGH; k++) {
+            double sum = 0;
+            for (int i = 0; i + k < W; i++) sum += (double)scratch[i] * scratch[i + k];
+            float r = (float)(sum / zero / (windowLag[k] / windowLag[0]));
+            if (r > best) best = r;
+        }
+        voicing[t] = best < -1 ? -1 : (best > 1.2f ? 1.2f : best);
+    }
+}
+
 #endif

@@ -110,10 +110,30 @@ enum FilledPauses {
         return merged
     }
 
-    /// Filled pauses from the filler decode, and the plain decode's words without those a filled
-    /// pause covers (the language model turns "uh" into "the" or "a"; "um" into "them" or "and").
-    static func combine(words: [RecognizedWord], fillerDecode: [DecodedToken]) -> (words: [RecognizedWord], fillers: [Filler]) {
-        let fillers = detect(fillerDecode).filter(\.isFiller).map { Filler(word: $0.word, start: $0.start, end: $0.end, kind: .filledPause) }
+    /// What a steady stretch (`SteadyStretches`) may be. "hmm" is in cmudict as "hum" (HH AH M);
+    /// "ah" is left out: its AA took drawn-out "uh"s away on voices the rules never saw.
+    static let steadyGrammar = "#JSGF V1.0;\ngrammar fillers;\npublic <filler> = um | uh | er | hum ;\n"
+
+    /// The filled pauses of a steady stretch decoded with `steadyGrammar` from `offset` seconds.
+    static func steady(_ words: [RecognizedWord], from offset: Double) -> [Filler] {
+        words.compactMap { word in
+            let label = word.word == "hum" ? "hmm" : word.word
+            guard kinds.contains(label) else { return nil }
+            return Filler(word: label, start: offset + word.start, end: offset + word.end, kind: .filledPause)
+        }
+    }
+
+    /// A filled pause shorter than this (seconds) is a clipped word or a breath, not a hesitation.
+    static let shortest = 0.12
+
+    /// Filled pauses from the filler decode, joined with those of the steady stretches (which win
+    /// where both found one), and the plain decode's words without those a filled pause covers
+    /// (the language model turns "uh" into "the" or "a"; "um" into "them" or "and").
+    static func combine(words: [RecognizedWord], fillerDecode: [DecodedToken], steady: [Filler] = []) -> (words: [RecognizedWord], fillers: [Filler]) {
+        let decoded = detect(fillerDecode).filter(\.isFiller).map { Filler(word: $0.word, start: $0.start, end: $0.end, kind: .filledPause) }
+        let fillers = (steady + decoded.filter { found in !steady.contains { min(found.end, $0.end) > max(found.start, $0.start) } })
+            .filter { $0.end - $0.start >= shortest }
+            .sorted { $0.start < $1.start }
         let kept = words.filter { word in
             let length = max(0.001, word.end - word.start)
             return !fillers.contains { min(word.end, $0.end) - max(word.start, $0.start) >= 0.5 * length }

@@ -97,10 +97,12 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         case .keywords(let phrases):
             return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
         case .freeSpeechWithFillers:
-            // If the filler pass fails on a recording (see decodeTokensIsolated), the words and the
-            // discourse markers still come back; `fillerPassFailed` says the filled pauses are missing.
+            // If the filler pass fails on a recording (see decodeTokensIsolated), the words, the
+            // steady stretches' filled pauses and the discourse markers still come back;
+            // `fillerPassFailed` says filled pauses may be missing.
             let tokens = try? await fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
-            let (kept, filled) = tokens.map { FilledPauses.combine(words: words, fillerDecode: $0) } ?? (words, [])
+            let steady = try await plain.use { decoder in try decoder.steadyFillers(samples) }
+            let (kept, filled) = FilledPauses.combine(words: words, fillerDecode: tokens ?? [], steady: steady)
             let timeline = (kept.map { ($0.word, $0.start, $0.end) } + filled.map { ($0.word, $0.start, $0.end) }).sorted { $0.1 < $1.1 }
             let markers = DiscourseMarkers.detect(in: timeline.map { (word: $0.0, start: $0.1, end: $0.2) })
             var transcript = Transcript(words: kept, fillers: (filled + markers).sorted { $0.start < $1.start }, duration: duration, engine: name)

@@ -33,7 +33,8 @@ public struct Transcript: Codable, Equatable, Sendable {
     public var alternatives: [String]
     /// Filled pauses and discourse markers used as fillers (free speech with fillers), in time order.
     public var fillers: [Filler]
-    /// True when filled pauses were asked for but could not be looked for in this recording.
+    /// True when filled pauses were asked for but the filler-phone pass failed on this recording:
+    /// only those of steady stretches (drawn-out ones) were looked for.
     public var fillerPassFailed = false
     /// Seconds of audio decoded.
     public var duration: Double

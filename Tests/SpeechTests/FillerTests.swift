@@ -43,6 +43,107 @@ struct FilledPauseRuleTests {
         #expect(kept.map(\.word) == ["i", "went"])
         #expect(found == [Filler(word: "um", start: 0.3, end: 0.9, kind: .filledPause)])
     }
+
+    @Test("a steady stretch's filler wins where the filler phones found one too; shorter than 0.12 s is dropped")
+    func steadyStretchesJoin() {
+        let words = [RecognizedWord(word: "is", start: 0, end: 0.3, confidence: 0.9), RecognizedWord(word: "an", start: 0.4, end: 1.0, confidence: 0.3),
+                     RecognizedWord(word: "eight", start: 1.1, end: 1.4, confidence: 0.9), RecognizedWord(word: "the", start: 1.5, end: 1.9, confidence: 0.5)]
+        let steady = [Filler(word: "um", start: 0.4, end: 1.0, kind: .filledPause)]
+        // The phones heard "uh" inside the um, a long "the" (uh) later, and a 50 ms blip.
+        let decode = tokens([("is", 0, 0.3), ("++UH++", 0.45, 0.8), ("eight", 1.1, 1.4), ("the", 1.5, 1.9), ("++ER++", 2.0, 2.05)])
+        let (kept, found) = FilledPauses.combine(words: words, fillerDecode: decode, steady: steady)
+        #expect(found.map(\.word) == ["um", "uh"])
+        #expect(found.first == steady.first)
+        #expect(kept.map(\.word) == ["is", "eight"])
+    }
+
+    @Test("a steady stretch's grammar words become filled pauses at their time in the recording; 'hum' is hmm")
+    func steadyWords() {
+        let words = [RecognizedWord(word: "hum", start: 0.05, end: 0.6, confidence: 0.8), RecognizedWord(word: "um", start: 0.6, end: 0.9, confidence: 0.7)]
+        #expect(FilledPauses.steady(words, from: 2) == [Filler(word: "hmm", start: 2.05, end: 2.6, kind: .filledPause),
+                                                        Filler(word: "um", start: 2.6, end: 2.9, kind: .filledPause)])
+        #expect(FilledPauses.steady([RecognizedWord(word: "hello", start: 0, end: 1, confidence: 1)], from: 0).isEmpty)
+    }
+}
+
+@Suite("steady stretches")
+struct SteadyStretchTests {
+    /// `count` frames of speech whose cepstra wander, except `steady` where they hold still.
+    func frames(count: Int = 200, steady: Range<Int>, voicing: Float = 0.9, energy: Float = 60) -> SteadyStretches.Frames {
+        var state: UInt32 = 12_345
+        func next() -> Float {
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Float(state >> 8) / Float(1 << 24)
+        }
+        var cepstra: [Float] = []
+        var held = [Float](repeating: 0, count: 13)
+        for frame in 0..<count {
+            let row = (0..<13).map { _ in next() * 4 }
+            if !steady.contains(frame) { held = row }
+            cepstra += steady.contains(frame) ? held.map { $0 + next() * 0.01 } : row
+        }
+        return SteadyStretches.Frames(cepstra: cepstra, energy: [Float](repeating: energy, count: count), voicing: [Float](repeating: voicing, count: count))
+    }
+
+    @Test("a held voiced sound of 0.45 s is one stretch around it")
+    func heldVowel() throws {
+        let found = SteadyStretches.find(frames(steady: 80..<125))
+        #expect(found.count == 1)
+        let stretch = try #require(found.first)
+        #expect(stretch.lowerBound <= 82 && stretch.upperBound >= 123, "\(stretch)")
+        #expect(stretch.lowerBound >= 70 && stretch.upperBound <= 135, "\(stretch)")
+    }
+
+    @Test("a steady sound too short for a filler, or unvoiced, is no stretch", arguments: [
+        (80..<92, Float(0.9)),  // 0.12 s: a vowel inside a word
+        (80..<125, Float(0.2)),  // a hiss
+    ])
+    func rejected(steady: Range<Int>, voicing: Float) {
+        var input = frames(steady: steady)
+        for frame in steady { input.voicing[frame] = voicing }
+        #expect(SteadyStretches.find(input).isEmpty)
+    }
+
+    @Test("a quiet steady stretch (more than 30 dB below the loudest) is not speech")
+    func quiet() {
+        var input = frames(steady: 80..<125)
+        for frame in 80..<125 { input.energy[frame] = 20 }
+        #expect(SteadyStretches.find(input).isEmpty)
+    }
+
+    @Test("change is measured over ±2 frames and is missing at the edges; medians of odd and even counts")
+    func changesAndMedian() {
+        var cepstra = [Float](repeating: 0, count: 6 * 13)
+        cepstra[4 * 13 + 1] = 3
+        cepstra[4 * 13 + 2] = 4
+        let change = SteadyStretches.changes(cepstra, count: 6)
+        #expect(change[0] == nil && change[1] == nil && change[4] == nil && change[5] == nil)
+        #expect(change[2] == 5 && change[3] == 0)
+        #expect(SteadyStretches.median([3, 1, 2]) == 2 && SteadyStretches.median([4, 1, 2, 3]) == 2.5 && SteadyStretches.median([]) == nil)
+    }
+
+    @Test("a recording shorter than one window has no stretch")
+    func tooShortRecording() {
+        #expect(SteadyStretches.find(frames(count: 10, steady: 0..<10)).isEmpty)
+    }
+
+    @Test("voicing is near 1 for a 150 Hz tone and low for noise; energy in dB of the frame's mean square")
+    func energyAndVoicing() {
+        let tone = (0..<16_000).map { Int16(8_000 * sin(2 * Double.pi * 150 * Double($0) / 16_000)) }
+        var state: UInt32 = 7
+        let noise = (0..<16_000).map { _ -> Int16 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Int16(truncatingIfNeeded: Int(state >> 16) - 32_768) / 4
+        }
+        let (toneEnergy, toneVoicing) = SteadyStretches.energyAndVoicing(tone, frames: 98)
+        let (_, noiseVoicing) = SteadyStretches.energyAndVoicing(noise, frames: 98)
+        let (silentEnergy, _) = SteadyStretches.energyAndVoicing([Int16](repeating: 0, count: 16_000), frames: 98)
+        #expect(toneVoicing[10..<90].allSatisfy { $0 > 0.9 }, "\(toneVoicing[10..<90].min()!)")
+        #expect(noiseVoicing[10..<90].allSatisfy { $0 < 0.5 }, "\(noiseVoicing[10..<90].max()!)")
+        // 8000² / 2 = 3.2e7 → 75.05 dB.
+        #expect(abs(toneEnergy[50] - 75.05) < 0.2, "\(toneEnergy[50])")
+        #expect(silentEnergy.allSatisfy { $0 == 0 })
+    }
 }
 
 @Suite("discourse markers used as fillers")

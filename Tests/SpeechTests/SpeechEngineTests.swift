@@ -86,6 +86,21 @@ struct RecognizerTests {
         #expect(try await sharedRecognizer.transcribe(try fliteSamples("i like apples"), mode: .freeSpeechWithFillers).fillers.isEmpty)
     }
 
+    @Test("fillers: a drawn-out um is found by its steady stretch on a voice whose filler phones miss it (slt)")
+    func drawnOutFiller() async throws {
+        let pause = [Int16](repeating: 0, count: 2_400)
+        let start = try fliteSamples("my brother is", voice: "slt")
+        let um = try fliteSamples("um", voice: "slt", stretch: 3)
+        let samples = start + pause + um + pause + (try fliteSamples("eight years old", voice: "slt"))
+        let umSpan = Double(start.count + pause.count) / 16_000...Double(start.count + pause.count + um.count) / 16_000
+        let decoder = try PocketSphinxDecoder(model: .debian)
+        let steady = try decoder.steadyFillers(samples)
+        #expect(steady.map(\.word) == ["um"], "\(steady)")
+        #expect(steady.allSatisfy { umSpan.contains(($0.start + $0.end) / 2) }, "\(steady) in \(umSpan)")
+        let transcript = try await sharedRecognizer.transcribe(samples, mode: .freeSpeechWithFillers)
+        #expect(transcript.fillers.map(\.word) == ["um"], "\(transcript.fillers) / \(transcript.text)")
+    }
+
     @Test("a recording on which pocketsphinx aborts in the filler pass costs only its filled pauses, not the process")
     func fillerPassAbort() async throws {
         // flite speech with a spliced "um" on which libpocketsphinx 5prealpha hits an assertion
