@@ -12,20 +12,33 @@ public struct FamilyStore: Sendable {
         try await sql.raw("SELECT COUNT(*) AS n FROM families").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    /// Creates a family and its first parent together, or neither.
+    /// Creates a family and its first parent together, or neither. An e-mail address that already
+    /// has an account (even one added a moment ago by a concurrent request) is `duplicateEmail`.
     public func createFamily(id: String, name: String, parent: ParentRow) async throws {
-        guard try await self.parent(email: parent.email) == nil else { throw StorageError.duplicateEmail }
-        try await database.transaction { sql in
-            try await sql.raw("""
-                INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt))
-                """).run()
-            try await Self.insert(parent, on: sql)
+        do {
+            try await database.transaction { sql in
+                try await sql.raw("""
+                    INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt))
+                    """).run()
+                try await Self.insert(parent, on: sql)
+            }
+        } catch {
+            throw try await duplicateOr(error, email: parent.email)
         }
     }
 
     public func addParent(_ parent: ParentRow) async throws {
-        guard try await self.parent(email: parent.email) == nil else { throw StorageError.duplicateEmail }
-        try await Self.insert(parent, on: sql)
+        do {
+            try await Self.insert(parent, on: sql)
+        } catch {
+            throw try await duplicateOr(error, email: parent.email)
+        }
+    }
+
+    /// The parents' UNIQUE e-mail refused an insert when the address now has an account: checking
+    /// first and inserting after would let two sign-ups at once both pass the check.
+    private func duplicateOr(_ error: any Error, email: String) async throws -> any Error {
+        try await self.parent(email: email) != nil ? StorageError.duplicateEmail : error
     }
 
     private static func insert(_ parent: ParentRow, on sql: any SQLDatabase) async throws {

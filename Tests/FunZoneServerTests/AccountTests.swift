@@ -36,6 +36,29 @@ import Testing
     }
 
     @Test(arguments: TestDatabase.all)
+    func anEmailTakenOnceIsRefusedEvenWhenSignUpsRace(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            try await app.setUpFamily()
+            try await app.user().expectError(.post, "/api/setup", ["familyName": "Other", "parentName": "Ada", "email": "ADA@example.org",
+                                                                   "password": TestApp.password], status: .conflict, code: "email_taken")
+            // Six sign-ups with one new address at once: one family, five clear refusals, no 500.
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<6 {
+                    group.addTask {
+                        let response = try await app.user().request(.post, "/api/setup", json: ["familyName": "Race \(index)", "parentName": "Bo",
+                                                                                                "email": "bo@example.org", "password": TestApp.password])
+                        if response.status == .conflict { try expectErrorShape(response, status: .conflict, code: "email_taken") }
+                        return response.status.code
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.sorted() == [201, 409, 409, 409, 409, 409], "\(statuses)")
+            #expect(try await app.services.families.familyCount() == 2, "a refused sign-up leaves no family behind")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
     func badSignUpInputIsRefusedWithTheErrorShape(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let visitor = app.user()
