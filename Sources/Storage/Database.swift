@@ -17,22 +17,41 @@ public final class Database: Sendable {
     public let sql: any SQLDatabase
     private let pool: any ConnectionLender
 
-    private init(kind: Kind, sql: any SQLDatabase, pool: any ConnectionLender) {
+    /// The threads SQLite's calls block (nil for PostgreSQL).
+    private let threads: NIOThreadPool?
+
+    private init(kind: Kind, sql: any SQLDatabase, pool: any ConnectionLender, threads: NIOThreadPool? = nil) {
         self.kind = kind
         self.sql = sql
         self.pool = pool
+        self.threads = threads
     }
 
     /// Opens (and creates) a SQLite file in WAL mode.
+    ///
+    /// Every SQLite call blocks a thread, and a connection waiting for the write lock blocks its
+    /// thread for up to the busy timeout. On the shared thread pool (one thread per core, which
+    /// bcrypt also uses) the connections waiting for the lock could take every thread while the
+    /// transaction holding it waited for one to run its next statement: concurrent sign-ups
+    /// stalled for 5 s and failed with SQLITE_BUSY. So SQLite gets its own pool with a thread for
+    /// every connection.
     public static func sqlite(path: String, logger: Logger) async throws -> Database {
+        let group = MultiThreadedEventLoopGroup.singleton
+        let connectionsPerLoop = 2
+        let threads = NIOThreadPool(numberOfThreads: connectionsPerLoop * group.makeIterator().reduce(0) { count, _ in count + 1 })
+        threads.start()
         let source = SQLiteTunedSource(base: SQLiteConnectionSource(
-            configuration: SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true)))
+            configuration: SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true), threadPool: threads))
         let pool = EventLoopGroupConnectionPool(
-            source: source, maxConnectionsPerEventLoop: 2, pruneInterval: nil, logger: logger,
-            on: MultiThreadedEventLoopGroup.singleton)
+            source: source, maxConnectionsPerEventLoop: connectionsPerLoop, pruneInterval: nil, logger: logger, on: group)
         let sql = pool.database(logger: logger).sql()
-        let database = Database(kind: .sqlite, sql: sql, pool: SQLitePool(pool: pool, logger: logger))
-        try await sql.raw("PRAGMA journal_mode = WAL").run()
+        let database = Database(kind: .sqlite, sql: sql, pool: SQLitePool(pool: pool, logger: logger), threads: threads)
+        do {
+            try await sql.raw("PRAGMA journal_mode = WAL").run()
+        } catch {
+            try? await database.close()
+            throw error
+        }
         return database
     }
 
@@ -77,6 +96,7 @@ public final class Database: Sendable {
 
     public func close() async throws {
         try await pool.shutdown()
+        try await threads?.shutdownGracefully()
     }
 
     /// Runs `body`, then closes the database whether `body` succeeded or threw.

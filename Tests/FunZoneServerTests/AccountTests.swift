@@ -59,6 +59,25 @@ import Testing
     }
 
     @Test(arguments: TestDatabase.all)
+    func manyFamiliesSigningUpAtOnceAllGetIn(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            // Each sign-up writes in a transaction, then starts a session: on SQLite the writers
+            // take turns for the lock, and none may starve the one holding it.
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<16 {
+                    group.addTask {
+                        try await app.user().request(.post, "/api/setup", json: ["familyName": "Family \(index)", "parentName": "Bo",
+                                                                                 "email": "bo\(index)@example.org", "password": TestApp.password]).status.code
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses == [Int](repeating: 201, count: 16), "\(statuses)")
+            #expect(try await app.services.families.familyCount() == 16)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
     func badSignUpInputIsRefusedWithTheErrorShape(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let visitor = app.user()
