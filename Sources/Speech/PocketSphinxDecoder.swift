@@ -158,9 +158,32 @@ final class PocketSphinxDecoder: @unchecked Sendable {
 
     /// Every word and filler of the best path with times, for the filled-pause pass. The decode
     /// runs in a forked child (see `fz_decode_in_child`): with a filler dictionary this build can
-    /// abort on some recordings. Its segments carry no probabilities (no lattice best path).
+    /// abort on some recordings (5 of 184 in `Benchmarks/speech-fillers.py --seed 11`), so an
+    /// aborted decode is tried once more on the samples with ±1 of dither, which the recordings
+    /// seen abort on decode without. Its segments carry no probabilities (no lattice best path).
     func decodeTokensIsolated(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
         guard SpeechActivity.hasSpeech(samples) else { return [] }
+        do {
+            return try decodeTokensInChild(samples)
+        } catch {
+            return try decodeTokensInChild(Self.dithered(samples))
+        }
+    }
+
+    /// `samples` with -1, 0 or +1 added to each (a fixed pseudo-random sequence).
+    static func dithered(_ samples: [Int16]) -> [Int16] {
+        var state: UInt32 = 2_463_534_242
+        return samples.map { sample in
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            let step = Int32(state % 3) - 1
+            return Int16(clamping: Int32(sample) + step)
+        }
+    }
+
+    /// One decode with the filler dictionary in a forked child; throws when the child stops early.
+    func decodeTokensInChild(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
         var fds: [Int32] = [0, 0]
         // Close-on-exec: programs spawned meanwhile (flite, espeak-ng) must not hold the pipe open; the
         // forked child does not exec, so it keeps its end.

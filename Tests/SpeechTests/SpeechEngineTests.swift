@@ -101,17 +101,29 @@ struct RecognizerTests {
         #expect(transcript.fillers.map(\.word) == ["um"], "\(transcript.fillers) / \(transcript.text)")
     }
 
-    @Test("a recording on which pocketsphinx aborts in the filler pass costs only its filled pauses, not the process")
+    @Test("a recording on which pocketsphinx aborts in the filler pass costs a child process, and the dithered retry finds its um")
     func fillerPassAbort() async throws {
         // flite speech with a spliced "um" on which libpocketsphinx 5prealpha hits an assertion
         // (ngram_search_bp2itor) when the filler dictionary is loaded; the pass runs in a child.
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/filler-pass-abort.wav")
         let data = try Data(contentsOf: url)
         let samples = PCMConversion.speechSamples(data, info: try WAVFile.parse(data))
+        let decoder = try PocketSphinxDecoder(model: .debian, extraArguments: ["-fdict", try FilledPauses.dictionaryFile(), "-bestpath", "no"])
+        #expect(throws: SpeechError.self) { try decoder.decodeTokensInChild(samples) }
+        #expect(try decoder.decodeTokensIsolated(samples).contains { $0.token == "++MM++" })
         let transcript = try await sharedRecognizer.transcribe(samples, mode: .freeSpeechWithFillers)
-        #expect(transcript.fillerPassFailed)
-        #expect(!transcript.words.isEmpty)
+        #expect(!transcript.fillerPassFailed)
+        #expect(transcript.fillers.map(\.word) == ["um"], "\(transcript.fillers) / \(transcript.text)")
         #expect(try await sharedRecognizer.transcribe(try fliteSamples("hello world"), mode: .freeSpeechWithFillers).text == "hello world")
+    }
+
+    @Test("dither moves each sample by at most 1, the same way every time, and stays in range")
+    func dither() {
+        let samples: [Int16] = [0, 100, -100, .max, .min] + [Int16](repeating: 7, count: 1_000)
+        let dithered = PocketSphinxDecoder.dithered(samples)
+        #expect(dithered == PocketSphinxDecoder.dithered(samples))
+        #expect(zip(samples, dithered).allSatisfy { abs(Int($0) - Int($1)) <= 1 })
+        #expect(Set(dithered.suffix(1_000)) == [6, 7, 8])
     }
 
     @Test("keyword spotting finds the phrase in running speech")
