@@ -10,6 +10,7 @@ kal16/rms/awb/slt x duration_stretch 1.0/1.3). Each filler is synthesised on its
 and spliced in with 0-0.35 s of silence around it (um -> "um", uh -> "uh", er -> "er", ah -> "ah", hmm -> "hum",
 since flite spells "hmm" letter by letter). Set B: 30 sentences synthesised whole (commas make flite pause).
 The rules were tuned on the kal16/awb half ("tuning"); rms/slt are voices they never saw ("held out").
+Every sox call runs with -R (no random dither), so a seed always makes the same audio.
 Usage: python3 Benchmarks/speech-fillers.py [--seed N]   (needs flite and sox; the figures in the notes use seed 7,
 the default; another seed draws other filler lengths and pauses around them, same sentences and voices)"""
 import collections
@@ -138,14 +139,14 @@ def synth(text, voice, stretch, out, trim=True):
     raw = out.with_suffix(".raw.wav")
     run(["flite", "-voice", voice, "--setf", f"duration_stretch={stretch:.3f}", "-t", text, "-o", str(raw)])
     if trim:
-        run(["sox", str(raw), str(out), "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse"])
+        run(["sox", "-R", str(raw), str(out), "silence", "1", "0.01", "0.3%", "reverse", "silence", "1", "0.01", "0.3%", "reverse"])
         raw.unlink()
     else:
         raw.rename(out)
 
 
 def silence(length, out):
-    run(["sox", "-n", "-r", "16000", "-b", "16", "-c", "1", str(out), "trim", "0", f"{length:.3f}"])
+    run(["sox", "-R", "-n", "-r", "16000", "-b", "16", "-c", "1", str(out), "trim", "0", f"{length:.3f}"])
 
 
 def spliced(text, condition, out, scratch):
@@ -180,7 +181,7 @@ def spliced(text, condition, out, scratch):
         words.append(token.strip("{}"))
     flush()
     pause(0.3)
-    run(["sox"] + [str(p) for p in parts] + [str(out)])
+    run(["sox", "-R"] + [str(p) for p in parts] + [str(out)])
     for p in parts:
         p.unlink()
     return words
@@ -196,7 +197,7 @@ def make_sets(folder):
                 words = spliced(text, condition, path, folder)
             else:
                 synth(text, condition[0], condition[1], folder / "x.wav")
-                run(["sox", str(folder / "x.wav"), str(path), "pad", "0.3", "0.3"])
+                run(["sox", "-R", str(folder / "x.wav"), str(path), "pad", "0.3", "0.3"])
                 words = text.split()
             set_a.append(dict(path=path, words=words, voice=condition[0], held_out=condition[0] in ("rms", "slt")))
     for index, text in enumerate(B):

@@ -100,8 +100,10 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
             // If the filler pass fails on a recording (see decodeTokensIsolated), the words, the
             // steady stretches' filled pauses and the discourse markers still come back;
             // `fillerPassFailed` says filled pauses may be missing.
-            let tokens = try? await fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
-            let steady = try await plain.use { decoder in try decoder.steadyFillers(samples) }
+            // The two passes use different pools, so with a free core they run side by side.
+            async let filler = try? fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
+            async let drawnOut = plain.use { decoder in try decoder.steadyFillers(samples) }
+            let (tokens, steady) = try await (filler, drawnOut)
             let (kept, filled) = FilledPauses.combine(words: words, fillerDecode: tokens ?? [], steady: steady)
             let timeline = (kept.map { ($0.word, $0.start, $0.end) } + filled.map { ($0.word, $0.start, $0.end) }).sorted { $0.1 < $1.1 }
             let markers = DiscourseMarkers.detect(in: timeline.map { (word: $0.0, start: $0.1, end: $0.2) })
