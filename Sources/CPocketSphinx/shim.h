@@ -18,7 +18,7 @@ static inline pid_t fz_decode_in_child(ps_decoder_t *ps, const int16 *samples, s
     if (pid != 0) return pid;
     close(read_fd);
     FILE *out = fdopen(write_fd, "w");
-    if (!out || ps_start_utt(ps) != 0) _exit(2);
+    if (!out || ps_start_stream(ps) != 0 || ps_start_utt(ps) != 0) _exit(2);
     ps_process_raw(ps, samples, count, 0, 1);
     ps_end_utt(ps);
     for (ps_seg_t *seg = ps_seg_iter(ps); seg; seg = ps_seg_next(seg)) {
@@ -125,8 +125,11 @@ static inline int fz_letters_costs(ps_decoder_t *ps, const int16 *samples, size_
 }
 
 /* The front end's 13 raw cepstra per 10 ms frame (no mean removed) of `samples`, written frame by
-   frame to `out` (room for `capacity` frames). Returns the number of frames written, or -1. */
-static inline int fz_cepstra(ps_decoder_t *ps, const int16 *samples, size_t count, float *out, int capacity) {
+   frame to `out` (room for `capacity` frames). `fresh_stream`: start the front end's noise
+   estimate afresh first (otherwise it carries over from the last recording). Returns the number
+   of frames written, or -1. */
+static inline int fz_cepstra(ps_decoder_t *ps, const int16 *samples, size_t count, float *out, int capacity, int fresh_stream) {
+    if (fresh_stream) fe_start_stream(ps_get_fe(ps));
     int32 frames = 0;
     mfcc_t **cep = fz_front_end(ps, samples, count, &frames);
     if (!cep) return -1;

@@ -76,7 +76,10 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         // silence; audio that never rises above a whisper has no words. (After the mode is set, so
         // a bad grammar is reported whatever the audio.)
         guard SpeechActivity.hasSpeech(samples) else { return ([], []) }
-        guard ps_start_utt(decoder) == 0 else { throw .engineUnavailable("could not start an utterance") }
+        // A new stream per recording: the front end's noise estimate otherwise carries over from
+        // the previous recording this decoder heard, and the same audio could come back with
+        // other words depending on what came before (5 of 48 flite recordings did).
+        guard ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else { throw .engineUnavailable("could not start an utterance") }
         samples.withUnsafeBufferPointer { buffer in
             _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
         }
@@ -226,11 +229,14 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         return (0..<segments.count).map { Array(costs[($0 * 26)..<($0 * 26 + 26)]) }
     }
 
-    /// The front end's 13 cepstra per 10 ms frame, no mean removed (row-major).
-    func cepstra(_ samples: [Int16]) throws(SpeechError) -> [Float] {
+    /// The front end's 13 cepstra per 10 ms frame, no mean removed (row-major). `freshStream`: with
+    /// the front end's noise estimate started afresh, so the same samples always give the same
+    /// cepstra; without it (what the spelling templates and their tuning were made with) the
+    /// estimate carries over from what this decoder heard before.
+    func cepstra(_ samples: [Int16], freshStream: Bool = false) throws(SpeechError) -> [Float] {
         let capacity = samples.count / 160 + 4
         var out = [Float](repeating: 0, count: capacity * 13)
-        let frames = samples.withUnsafeBufferPointer { fz_cepstra(decoder, $0.baseAddress, $0.count, &out, Int32(capacity)) }
+        let frames = samples.withUnsafeBufferPointer { fz_cepstra(decoder, $0.baseAddress, $0.count, &out, Int32(capacity), freshStream ? 1 : 0) }
         guard frames >= 0 else { throw .engineUnavailable("the front end could not read this recording") }
         return Array(out.prefix(Int(frames) * 13))
     }

@@ -45,6 +45,23 @@ struct RecognizerTests {
         #expect(abs(this.start - expectedStart) < 0.25, "this at \(this.start), expected about \(expectedStart)")
     }
 
+    @Test("the same recording gives the same words, times and confidences whatever the decoder heard before")
+    func noHistory() throws {
+        let decoder = try PocketSphinxDecoder(model: .debian)
+        let target = try fliteSamples("my brother is eight years old", voice: "rms")
+        var state: UInt32 = 99
+        let hiss = (0..<48_000).map { _ -> Int16 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return Int16(truncatingIfNeeded: Int(state >> 16) - 32_768) / 16
+        }
+        let noisy = zip(try fliteSamples("the sun is very hot today") + [Int16](repeating: 0, count: 48_000), hiss).map { Int16(clamping: Int32($0) + Int32($1)) }
+        let fresh = try decoder.decode(target, mode: .freeSpeech).words
+        _ = try decoder.decode(noisy, mode: .freeSpeech)
+        #expect(try decoder.decode(target, mode: .freeSpeech).words == fresh)
+        #expect(try decoder.cepstra(target, freshStream: true) == decoder.cepstra(target, freshStream: true))
+        #expect(fresh.map(\.word).joined(separator: " ").hasSuffix("years old"), "\(fresh.map(\.word))")
+    }
+
     @Test("a grammar constrains the answer and reports posteriors and alternatives")
     func grammar() async throws {
         let jsgf = "#JSGF V1.0;\ngrammar answer;\npublic <answer> = yes | no | maybe;\n"
