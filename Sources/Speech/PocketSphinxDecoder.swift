@@ -162,8 +162,8 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     /// Every word and filler of the best path with times, for the filled-pause pass. The decode
     /// runs in a forked child (see `fz_decode_in_child`): with a filler dictionary this build can
     /// abort on some recordings (5 of 184 in `Benchmarks/speech-fillers.py --seed 11`), so an
-    /// aborted decode is tried once more on the samples with ±1 of dither, which the recordings
-    /// seen abort on decode without. Its segments carry no probabilities (no lattice best path).
+    /// aborted decode is tried once more on the samples with ±1 of dither (3 of those 5 then
+    /// decode). Its segments carry no probabilities (no lattice best path).
     func decodeTokensIsolated(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
         guard SpeechActivity.hasSpeech(samples) else { return [] }
         do {
