@@ -1,4 +1,5 @@
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import Speech
@@ -70,11 +71,8 @@ struct FilledPauseRuleTests {
 struct SteadyStretchTests {
     /// `count` frames of speech whose cepstra wander, except `steady` where they hold still.
     func frames(count: Int = 200, steady: Range<Int>, voicing: Float = 0.9, energy: Float = 60) -> SteadyStretches.Frames {
-        var state: UInt32 = 12_345
-        func next() -> Float {
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return Float(state >> 8) / Float(1 << 24)
-        }
+        var generator = Xoshiro(seed: (12_345, 11, 13, 17))
+        func next() -> Float { Float.random(in: 0..<1, using: &generator) }
         var cepstra: [Float] = []
         var held = [Float](repeating: 0, count: 13)
         for frame in 0..<count {
@@ -130,11 +128,8 @@ struct SteadyStretchTests {
     @Test("voicing is near 1 for a 150 Hz tone and low for noise; energy in dB of the frame's mean square")
     func energyAndVoicing() {
         let tone = (0..<16_000).map { Int16(8_000 * sin(2 * Double.pi * 150 * Double($0) / 16_000)) }
-        var state: UInt32 = 7
-        let noise = (0..<16_000).map { _ -> Int16 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return Int16(truncatingIfNeeded: Int(state >> 16) - 32_768) / 4
-        }
+        var generator = Xoshiro(seed: (7, 11, 13, 17))
+        let noise = (0..<16_000).map { _ in Int16.random(in: -8_192...8_191, using: &generator) }
         let (toneEnergy, toneVoicing) = SteadyStretches.energyAndVoicing(tone, frames: 98)
         let (_, noiseVoicing) = SteadyStretches.energyAndVoicing(noise, frames: 98)
         let (silentEnergy, _) = SteadyStretches.energyAndVoicing([Int16](repeating: 0, count: 16_000), frames: 98)

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import PropertyBased
 import Testing
 
 @testable import Speech
@@ -49,11 +50,8 @@ struct RecognizerTests {
     func noHistory() throws {
         let decoder = try PocketSphinxDecoder(model: .debian)
         let target = try fliteSamples("my brother is eight years old", voice: "rms")
-        var state: UInt32 = 99
-        let hiss = (0..<48_000).map { _ -> Int16 in
-            state = state &* 1_664_525 &+ 1_013_904_223
-            return Int16(truncatingIfNeeded: Int(state >> 16) - 32_768) / 16
-        }
+        var generator = Xoshiro(seed: (99, 11, 13, 17))
+        let hiss = (0..<48_000).map { _ in Int16.random(in: -2_048...2_047, using: &generator) }
         let noisy = zip(try fliteSamples("the sun is very hot today") + [Int16](repeating: 0, count: 48_000), hiss).map { Int16(clamping: Int32($0) + Int32($1)) }
         let fresh = try decoder.decode(target, mode: .freeSpeech).words
         _ = try decoder.decode(noisy, mode: .freeSpeech)
