@@ -33,8 +33,8 @@ public final class Database: Sendable {
     /// thread for up to the busy timeout. On the shared thread pool (one thread per core, which
     /// bcrypt also uses) the connections waiting for the lock could take every thread while the
     /// transaction holding it waited for one to run its next statement: concurrent sign-ups
-    /// stalled for 5 s and failed with SQLITE_BUSY. So SQLite gets its own pool with a thread for
-    /// every connection.
+    /// stalled for the whole busy timeout and failed with SQLITE_BUSY. So SQLite gets its own pool
+    /// with a thread for every connection.
     public static func sqlite(path: String, logger: Logger) async throws -> Database {
         let group = MultiThreadedEventLoopGroup.singleton
         let connectionsPerLoop = 2
@@ -43,7 +43,8 @@ public final class Database: Sendable {
         let source = SQLiteTunedSource(base: SQLiteConnectionSource(
             configuration: SQLiteConfiguration(storage: .file(path: path), enableForeignKeys: true), threadPool: threads))
         let pool = EventLoopGroupConnectionPool(
-            source: source, maxConnectionsPerEventLoop: connectionsPerLoop, pruneInterval: nil, logger: logger, on: group)
+            source: source, maxConnectionsPerEventLoop: connectionsPerLoop, requestTimeout: .seconds(Self.waitSeconds),
+            pruneInterval: nil, logger: logger, on: group)
         let sql = pool.database(logger: logger).sql()
         let database = Database(kind: .sqlite, sql: sql, pool: SQLitePool(pool: pool, logger: logger), threads: threads)
         do {
@@ -55,12 +56,17 @@ public final class Database: Sendable {
         return database
     }
 
+    /// How long a query waits for a pooled connection, and on SQLite for the write lock (the pool's
+    /// default is 10 s; the busy timeout was 5 s). A burst of writes on a machine whose cores are
+    /// busy (speech decoding runs at full CPU) should wait its turn, not fail with a 500.
+    static let waitSeconds: Int64 = 30
+
     /// Connects to PostgreSQL given a `postgres://user:password@host:port/database` URL.
     public static func postgres(url: String, logger: Logger, connectionsPerLoop: Int = 4) async throws -> Database {
         let configuration = try SQLPostgresConfiguration(url: url)
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
-            maxConnectionsPerEventLoop: connectionsPerLoop, pruneInterval: .seconds(60), logger: logger,
+            maxConnectionsPerEventLoop: connectionsPerLoop, requestTimeout: .seconds(Self.waitSeconds), pruneInterval: .seconds(60), logger: logger,
             on: MultiThreadedEventLoopGroup.singleton)
         let sql = pool.database(logger: logger).sql()
         let database = Database(kind: .postgres, sql: sql, pool: PostgresPool(pool: pool, logger: logger))
@@ -150,7 +156,7 @@ struct SQLiteTunedSource: ConnectionPoolSource {
 
     func makeConnection(logger: Logger, on eventLoop: any EventLoop) -> EventLoopFuture<SQLiteConnection> {
         base.makeConnection(logger: logger, on: eventLoop).flatMap { connection in
-            connection.query("PRAGMA busy_timeout = 5000").flatMap { _ in
+            connection.query("PRAGMA busy_timeout = \(Database.waitSeconds * 1000)").flatMap { _ in
                 connection.query("PRAGMA synchronous = NORMAL")
             }.map { _ in connection }
         }
