@@ -27,14 +27,6 @@ public struct FamilyStore: Sendable {
         }
     }
 
-    public func addParent(_ parent: ParentRow) async throws {
-        do {
-            try await Self.insert(parent, on: sql)
-        } catch {
-            throw try await duplicateOr(error, email: parent.email)
-        }
-    }
-
     /// The parents' UNIQUE e-mail refused an insert when the address now has an account: checking
     /// first and inserting after would let two sign-ups at once both pass the check.
     private func duplicateOr(_ error: any Error, email: String) async throws -> any Error {
@@ -82,12 +74,25 @@ public struct FamilyStore: Sendable {
             """).run()
     }
 
-    /// Uses an invite once: returns its family, or nil when the code is unknown, used or expired.
-    public func redeemInvite(codeHash: String, now: Date) async throws -> String? {
-        try await sql.raw("""
-            UPDATE invites SET used_at = \(bind: now.millis)
-            WHERE code_hash = \(bind: codeHash) AND used_at IS NULL AND expires_at > \(bind: now.millis)
-            RETURNING family_id
-            """).first()?.decode(column: "family_id", as: String.self)
+    /// Uses an invite once to add a parent to its family: returns the parent as added (in the
+    /// invite's family), or nil when the code is unknown, used or expired. The code is spent only
+    /// if the parent is added: when the address got an account after the caller checked it, this
+    /// throws `duplicateEmail` and the code still works.
+    public func join(inviteCodeHash codeHash: String, parent draft: ParentRow, now: Date) async throws -> ParentRow? {
+        do {
+            return try await database.transaction { sql in
+                guard let familyId = try await sql.raw("""
+                    UPDATE invites SET used_at = \(bind: now.millis)
+                    WHERE code_hash = \(bind: codeHash) AND used_at IS NULL AND expires_at > \(bind: now.millis)
+                    RETURNING family_id
+                    """).first()?.decode(column: "family_id", as: String.self) else { return nil }
+                let parent = ParentRow(id: draft.id, familyId: familyId, email: draft.email, name: draft.name,
+                                       passwordHash: draft.passwordHash, createdAt: draft.createdAt)
+                try await Self.insert(parent, on: sql)
+                return parent
+            }
+        } catch {
+            throw try await duplicateOr(error, email: draft.email)
+        }
     }
 }

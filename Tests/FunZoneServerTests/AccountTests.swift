@@ -1,8 +1,10 @@
 import Foundation
 import HTTPTypes
+import Hub
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Storage
 import Testing
 @testable import FunZoneServer
 
@@ -186,6 +188,25 @@ import Testing
             app.clock.advance(by: 7 * 24 * 3600 + 1)
             try await app.user().expectError(.post, "/api/join", ["inviteCode": late["code"] as! String, "name": "Cy", "email": "cy@example.org",
                                                                   "password": TestApp.password], status: .unprocessableContent, code: "invalid_invite")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func anInviteIsNotSpentWhenItsAddressWasTakenMeanwhile(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let parent = try await app.setUpFamily()
+            let code = try await parent.json(.post, "/api/parent/invites", expect: .created)["code"] as! String
+            // The join checked the address; before the new parent went in, a sign-up took it.
+            let late = ParentRow(id: UUID().uuidString.lowercased(), familyId: "", email: "ada@example.org", name: "Bo",
+                                 passwordHash: "not used", createdAt: 0)
+            await #expect(throws: StorageError.duplicateEmail) {
+                try await app.services.families.join(inviteCodeHash: Tokens.hash(try InviteCode.normalized(code)), parent: late, now: app.clock.now)
+            }
+            // The code was not spent: the parent tries again with their own address.
+            let joined = try await app.user().json(.post, "/api/join", ["inviteCode": code, "name": "Bo", "email": "bo@example.org",
+                                                                        "password": TestApp.password], expect: .created)
+            #expect((joined["family"] as? [String: Any])?["name"] as? String == "Rossi")
+            #expect(try await app.services.families.parents(familyId: app.services.families.parent(email: "bo@example.org")!.familyId).count == 2)
         }
     }
 }

@@ -127,12 +127,10 @@ struct AccountController {
         // Validate everything before spending the code.
         let parentDraft = try await newParent(familyId: "", name: body.name, email: body.email, password: body.password)
         guard try await services.families.parent(email: parentDraft.email) == nil else { throw StorageError.duplicateEmail }
-        guard let familyId = try await services.families.redeemInvite(codeHash: Tokens.hash(code), now: services.clock.now()) else {
+        guard let parent = try await services.families.join(inviteCodeHash: Tokens.hash(code), parent: parentDraft,
+                                                            now: services.clock.now()) else {
             throw APIError(status: .unprocessableContent, code: "invalid_invite", message: "That invite code is unknown, used or expired.")
         }
-        let parent = ParentRow(id: parentDraft.id, familyId: familyId, email: parentDraft.email, name: parentDraft.name,
-                               passwordHash: parentDraft.passwordHash, createdAt: parentDraft.createdAt)
-        try await services.families.addParent(parent)
         return try await startSession(for: parent, status: .created, parentUnlocked: false, context: context)
     }
 
