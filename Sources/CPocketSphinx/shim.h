@@ -32,11 +32,13 @@ static inline pid_t fz_decode_in_child(ps_decoder_t *ps, const int16 *samples, s
 }
 
 /* The decoder's front end over a whole recording: cepstra per 10 ms frame (free with
-   fe_free_2d), or NULL. */
+   fe_free_2d), or NULL. The noise estimate starts afresh (otherwise it carries over from the last
+   recording), so the same samples always give the same cepstra. */
 static inline mfcc_t **fz_front_end(ps_decoder_t *ps, const int16 *samples, size_t count, int32 *frames) {
     fe_t *fe = ps_get_fe(ps);
     mfcc_t **cep = NULL;
     *frames = 0;
+    fe_start_stream(fe);
     fe_start_utt(fe);
     if (fe_process_utt(fe, samples, count, &cep, frames) < 0) return NULL;
     return cep;
@@ -125,11 +127,8 @@ static inline int fz_letters_costs(ps_decoder_t *ps, const int16 *samples, size_
 }
 
 /* The front end's 13 raw cepstra per 10 ms frame (no mean removed) of `samples`, written frame by
-   frame to `out` (room for `capacity` frames). `fresh_stream`: start the front end's noise
-   estimate afresh first (otherwise it carries over from the last recording). Returns the number
-   of frames written, or -1. */
-static inline int fz_cepstra(ps_decoder_t *ps, const int16 *samples, size_t count, float *out, int capacity, int fresh_stream) {
-    if (fresh_stream) fe_start_stream(ps_get_fe(ps));
+   frame to `out` (room for `capacity` frames). Returns the number of frames written, or -1. */
+static inline int fz_cepstra(ps_decoder_t *ps, const int16 *samples, size_t count, float *out, int capacity) {
     int32 frames = 0;
     mfcc_t **cep = fz_front_end(ps, samples, count, &frames);
     if (!cep) return -1;

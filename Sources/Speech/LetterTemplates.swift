@@ -173,7 +173,7 @@ extension LetterTemplates {
 
 extension LetterTemplates {
     private static let magic = Array("FZLT".utf8)
-    private static let version: UInt32 = 1
+    private static let version: UInt32 = 2
 
     /// "FZLT", version, template count, then the scale, each template's letter and length, and the
     /// frames (little-endian).

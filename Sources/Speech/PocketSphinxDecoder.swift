@@ -229,14 +229,12 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         return (0..<segments.count).map { Array(costs[($0 * 26)..<($0 * 26 + 26)]) }
     }
 
-    /// The front end's 13 cepstra per 10 ms frame, no mean removed (row-major). `freshStream`: with
-    /// the front end's noise estimate started afresh, so the same samples always give the same
-    /// cepstra; without it (what the spelling templates and their tuning were made with) the
-    /// estimate carries over from what this decoder heard before.
-    func cepstra(_ samples: [Int16], freshStream: Bool = false) throws(SpeechError) -> [Float] {
+    /// The front end's 13 cepstra per 10 ms frame, no mean removed (row-major), with its noise
+    /// estimate started afresh: the same samples always give the same cepstra.
+    func cepstra(_ samples: [Int16]) throws(SpeechError) -> [Float] {
         let capacity = samples.count / 160 + 4
         var out = [Float](repeating: 0, count: capacity * 13)
-        let frames = samples.withUnsafeBufferPointer { fz_cepstra(decoder, $0.baseAddress, $0.count, &out, Int32(capacity), freshStream ? 1 : 0) }
+        let frames = samples.withUnsafeBufferPointer { fz_cepstra(decoder, $0.baseAddress, $0.count, &out, Int32(capacity)) }
         guard frames >= 0 else { throw .engineUnavailable("the front end could not read this recording") }
         return Array(out.prefix(Int(frames) * 13))
     }

@@ -32,7 +32,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     }
 
     /// Where the spelling templates are kept unless told otherwise: shared by every process of the machine.
-    public static let defaultTemplatesFile = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-letter-templates-v1.bin")
+    public static let defaultTemplatesFile = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-letter-templates-v2.bin")
 
     /// Loads (or makes, about half a minute the first time) what judging spelled words needs, so
     /// the first child to spell does not wait for it.

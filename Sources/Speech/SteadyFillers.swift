@@ -16,7 +16,7 @@ extension PocketSphinxDecoder {
     /// Filled pauses in the steady stretches of a recording (`SteadyStretches`): each stretch, with
     /// 50 ms before and 150 ms after it, decoded alone with `FilledPauses.steadyGrammar`.
     func steadyFillers(_ samples: [Int16]) throws(SpeechError) -> [Filler] {
-        let cepstra = try cepstra(samples, freshStream: true)
+        let cepstra = try cepstra(samples)
         let count = cepstra.count / 13
         let (energy, voicing) = SteadyStretches.energyAndVoicing(samples, frames: count)
         var found: [Filler] = []

@@ -74,7 +74,7 @@ struct Serve: AsyncParsableCommand {
         valueName: "path"))
     var secretKeyFile: String?
     @Option(name: .customLong("letter-templates"), help: ArgumentHelp(
-        "File that keeps spelling by voice's letter templates (made from espeak-ng on first run, about half a minute; default <data-dir>/letter-templates-v1.bin).",
+        "File that keeps spelling by voice's letter templates (made from espeak-ng on first run, about half a minute; default <data-dir>/letter-templates-v2.bin).",
         valueName: "path"))
     var letterTemplates: String?
     /// Browser tests move the server's clock (SpotCheck's tamper warning after 2 h) by writing seconds to this file.
@@ -103,7 +103,7 @@ struct Serve: AsyncParsableCommand {
     private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
         // Spelling by voice compares letters with templates made from espeak-ng once (about half a
         // minute) and kept in the data folder; they are made now, not when the first child spells.
-        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: letterTemplates ?? "\(storage.resolvedDataDir)/letter-templates-v1.bin"))
+        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: letterTemplates ?? "\(storage.resolvedDataDir)/letter-templates-v2.bin"))
         Task {
             do { try await speller.prepareSpelling() } catch { logger.warning("spelling by voice is unavailable: \(error)") }
         }

@@ -152,6 +152,24 @@ struct SpellingByVoiceEngineTests {
         #expect(heard.letters.count == 2)
     }
 
+    @Test("the same spelling gets the same scores whatever the decoder heard before")
+    func noHistory() throws {
+        let decoder = try PocketSphinxDecoder(model: .debian, extraArguments: [
+            "-featparams", try LetterSpelling.featureParametersFile(), "-cmn", "none", "-compallsen", "yes"])
+        let samples = try spelledAloud("dog", voice: "slt")
+        let spans = LetterSegmenter.letters(samples)
+        let needed = SpellingJudge.needed(expected: "dog", segments: spans.count)
+        let costs = try decoder.letterCosts(samples, segments: spans.map(\.scored), needed: needed)
+        let cepstra = try decoder.cepstra(samples)
+        // A loud hiss in between moves the front end's noise estimate.
+        var generator = Xoshiro(seed: (5, 6, 7, 8))
+        let hiss = (0..<32_000).map { _ in Int16.random(in: -3_000...3_000, using: &generator) }
+        _ = try decoder.letterCosts(hiss, segments: [10...190], needed: [[Bool](repeating: true, count: 26)])
+        #expect(try decoder.letterCosts(samples, segments: spans.map(\.scored), needed: needed) == costs)
+        _ = try decoder.cepstra(hiss)
+        #expect(try decoder.cepstra(samples) == cepstra)
+    }
+
     @Test("silence hears no letters; a word that cannot be spelled is refused")
     func silenceAndBadWords() async throws {
         let silent = try await sharedRecognizer.spelling([Int16](repeating: 0, count: 16_000), expected: "cat")

@@ -60,7 +60,7 @@ def server():
                                 "--web-root", str(ROOT / "Web"), "--test-clock-offset-file", str(clock_file),
                                 "--tamper-check-interval", "0.5",
                                 # Made once per machine (the Swift tests make the same file), not per test.
-                                "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v1.bin")], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+                                "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v2.bin")], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     url = ServerURL(f"http://127.0.0.1:{port}")
     url.clock_file = clock_file
     for _ in range(100):
