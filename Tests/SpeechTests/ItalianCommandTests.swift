@@ -121,6 +121,18 @@ struct ItalianCommandEngineTests {
         #expect(transcript.text == said)
     }
 
+    @Test("speech that is none of the commands comes back with no words, in Italian and in English")
+    func notACommand() async throws {
+        for said in ["domani vado al mare", "mi piace la pizza"] {
+            let heard = try await sharedRecognizer.transcribe(try italianSamples(said), mode: .grammar(Self.commands, language: .italian))
+            #expect(heard.words.isEmpty, "\(said) was heard as \(heard.text)")
+        }
+        let english = "#JSGF V1.0; grammar commands; public <command> = read | repeat | slower | faster | stop | continue | next | go back | help | enough;"
+        let heard = try await sharedRecognizer.transcribe(try fliteSamples("good morning everyone, i like pizza", voice: "slt"), mode: .grammar(english))
+        #expect(heard.words.isEmpty, "heard as \(heard.text)")
+        #expect(try await sharedRecognizer.transcribe(try fliteSamples("go back", voice: "slt"), mode: .grammar(english)).text == "go back")
+    }
+
     @Test("English and Italian grammars share no words: Italian 'no' and English 'no' each use their own sounds")
     func languagesStayApart() async throws {
         let italian = "#JSGF V1.0; grammar g; public <g> = sì | no;"
