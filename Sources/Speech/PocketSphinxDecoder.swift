@@ -129,7 +129,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         ps_end_utt(decoder)
         var score: Int32 = 0
         guard ps_get_hyp(decoder, &score) != nil else { return nil }
-        return Double(grammarScore - score) / max(100, spokenFrames)
+        return (Double(grammarScore) - Double(score)) / max(100, spokenFrames)
     }
 
     private static let phoneLoop = "phones"
