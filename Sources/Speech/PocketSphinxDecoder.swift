@@ -78,14 +78,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         // silence; audio that never rises above a whisper has no words. (After the mode is set, so
         // a bad grammar is reported whatever the audio.)
         guard SpeechActivity.hasSpeech(samples) else { return ([], []) }
-        // A new stream per recording: the front end's noise estimate otherwise carries over from
-        // the previous recording this decoder heard, and the same audio could come back with
-        // other words depending on what came before (5 of 48 flite recordings did).
-        guard ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else { throw .engineUnavailable("could not start an utterance") }
-        samples.withUnsafeBufferPointer { buffer in
-            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
-        }
-        ps_end_utt(decoder)
+        guard runUtterance(samples) else { throw .engineUnavailable("could not start an utterance") }
         var words = segments()
         var alternatives: [String] = []
         if case .grammar = mode {
@@ -122,11 +115,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             guard ps_set_allphone(decoder, Self.phoneLoop, nil) == 0 else { return nil }
             hasPhoneLoop = true
         }
-        guard ps_set_search(decoder, Self.phoneLoop) == 0, ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else { return nil }
-        samples.withUnsafeBufferPointer { buffer in
-            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
-        }
-        ps_end_utt(decoder)
+        guard ps_set_search(decoder, Self.phoneLoop) == 0, runUtterance(samples) else { return nil }
         var score: Int32 = 0
         guard ps_get_hyp(decoder, &score) != nil else { return nil }
         return (Double(grammarScore) - Double(score)) / max(100, spokenFrames)
@@ -134,6 +123,19 @@ final class PocketSphinxDecoder: @unchecked Sendable {
 
     private static let phoneLoop = "phones"
     private var hasPhoneLoop = false
+
+    /// `samples` as one utterance through the active search; false when it could not start. A new
+    /// stream every time: the front end's noise estimate otherwise carries over from the previous
+    /// recording this decoder heard, and the same audio could come back with other words
+    /// depending on what came before (5 of 48 flite recordings did).
+    private func runUtterance(_ samples: [Int16]) -> Bool {
+        guard ps_start_stream(decoder) == 0, ps_start_utt(decoder) == 0 else { return false }
+        samples.withUnsafeBufferPointer { buffer in
+            _ = ps_process_raw(decoder, buffer.baseAddress, buffer.count, 0, 1)
+        }
+        ps_end_utt(decoder)
+        return true
+    }
 
     private func activate(_ mode: RecognitionMode) throws(SpeechError) -> String {
         switch mode {
