@@ -157,6 +157,8 @@ def test_the_fill_bucket_fills_one_part_of_a_colouring_page(server, browser):
     click(d, "#open-gallery")
     click(d, "[data-page='shapes']")
     wait(d).until(lambda driver: driver.execute_script("return coloringFun.state.doc.page") == "shapes")
+    # The page is chosen before its outline has loaded; the canvas appears after that.
+    find(d, "#canvas")
     wait(d).until(lambda driver: pixel(driver, 200, 80) == [0, 0, 0])  # the circle's outline, on top
     click(d, "#tool-fill")
     click(d, "#color-10")  # blue
