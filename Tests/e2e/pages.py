@@ -40,10 +40,13 @@ def wait_text(driver, css, text, timeout=10):
 
 
 def fill(driver, css, value):
-    element = find(driver, css)
-    element.clear()
-    element.send_keys(value)
-    return element
+    """Types `value` into the field; a field the page drew again meanwhile is found afresh."""
+    def typed(driver):
+        element = find(driver, css)
+        element.clear()
+        element.send_keys(value)
+        return element
+    return wait(driver).until(typed)
 
 
 def set_up_family(driver, url, email="ada@example.org"):
