@@ -2,7 +2,7 @@
 import re
 import time
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -18,17 +18,27 @@ def find(driver, css, timeout=10):
     return wait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def clicked(driver, locator, timeout=10):
+    """Clicks what `locator` finds once it is clickable. A page that draws the element again between
+    finding and clicking, or lays something over it for a moment, gets another try until `timeout`."""
+    def click_now(driver):
+        element = EC.element_to_be_clickable(locator)(driver)
+        if not element:
+            return False
+        try:
+            element.click()
+        except ElementClickInterceptedException:
+            return False
+        return element
+    return wait(driver, timeout).until(click_now)
+
+
 def click(driver, css, timeout=10):
-    element = wait(driver, timeout).until(EC.element_to_be_clickable((By.CSS_SELECTOR, css)))
-    element.click()
-    return element
+    return clicked(driver, (By.CSS_SELECTOR, css), timeout)
 
 
 def click_text(driver, tag, text, timeout=10):
-    xpath = f"//{tag}[contains(normalize-space(.), {quote(text)})]"
-    element = wait(driver, timeout).until(EC.element_to_be_clickable((By.XPATH, xpath)))
-    element.click()
-    return element
+    return clicked(driver, (By.XPATH, f"//{tag}[contains(normalize-space(.), {quote(text)})]"), timeout)
 
 
 def quote(text):
@@ -84,9 +94,9 @@ def add_first_child(driver, name, grade=None, avatar=None):
     find(driver, "#add-child-form")
     fill(driver, "#add-child-form input[name=name]", name)
     if grade:
-        driver.find_element(By.CSS_SELECTOR, f"#add-child-form select[name=grade] option[value='{grade}']").click()
+        click(driver, f"#add-child-form select[name=grade] option[value='{grade}']")
     if avatar:
-        driver.find_element(By.CSS_SELECTOR, f"#add-child-form label[aria-label='Avatar {avatar}']").click()
+        click(driver, f"#add-child-form label[aria-label='Avatar {avatar}']")
     click(driver, "#add-child-form button[type=submit]")
     wait_text(driver, ".item h3", name)
 
