@@ -2,55 +2,64 @@ import Foundation
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 
-/// Where and how to deliver mail: `smtp://user:password@host:port?from=kids@example.org`.
-public struct SMTPConfiguration: Sendable, Equatable {
-    public let host: String
-    public let port: Int
-    public let username: String?
-    public let password: String?
-    public let from: String
+public enum SMTPError: Error, Equatable, CustomStringConvertible {
+    case unexpectedReply(command: String, reply: String)
+    case connectionClosed
+    /// The server offers no STARTTLS and is not on this machine: the password stays unsent.
+    case passwordNeedsTLS(host: String)
+    /// The server sent more after agreeing to STARTTLS, before the handshake (an injection attempt).
+    case dataBeforeTLS
 
-    public enum ConfigurationError: Error, Equatable { case invalidURL(String) }
-
-    /// Parses an SMTP URL. Plain SMTP only: point it at a local relay (which does TLS onwards).
-    public init(url: String) throws {
-        guard let components = URLComponents(string: url), components.scheme == "smtp",
-              let host = components.host, !host.isEmpty,
-              let from = components.queryItems?.first(where: { $0.name == "from" })?.value, from.contains("@")
-        else { throw ConfigurationError.invalidURL("expected smtp://[user:password@]host[:port]?from=address") }
-        self.host = host
-        self.port = components.port ?? 25
-        self.username = components.user?.removingPercentEncoding
-        self.password = components.password?.removingPercentEncoding
-        self.from = from
+    public var description: String {
+        switch self {
+        case .unexpectedReply(let command, let reply): "the mail server answered \(command) with \(reply)"
+        case .connectionClosed: "the mail server closed the connection"
+        case .passwordNeedsTLS(let host):
+            "\(host) offers no STARTTLS, so the password was not sent; use smtps:// or a relay on this machine"
+        case .dataBeforeTLS: "the mail server sent data before the TLS handshake"
+        }
     }
 }
 
-public enum SMTPError: Error, Equatable {
-    case unexpectedReply(command: String, reply: String)
-    case connectionClosed
-}
-
-/// A small SMTP client (RFC 5321): EHLO, optional AUTH PLAIN, MAIL, RCPT, DATA, QUIT.
+/// A small SMTP client (RFC 5321): EHLO, STARTTLS (RFC 3207) or TLS from the start, optional
+/// AUTH PLAIN (over TLS or to loopback only), MAIL, RCPT, DATA, QUIT.
 public struct SMTPMailer: Mailer {
     public let configuration: SMTPConfiguration
     public init(configuration: SMTPConfiguration) { self.configuration = configuration }
     public var isEnabled: Bool { true }
 
     public func send(_ message: MailMessage) async throws {
+        let configuration = self.configuration
+        let tls = try Self.tlsContext(configuration)
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
             .connect(host: configuration.host, port: configuration.port) { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    if configuration.security == .implicitTLS {
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: tls, serverHostname: configuration.serverName))
+                    }
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        let pipeline = channel.channel.pipeline
         try await channel.executeThenClose { inbound, outbound in
             var session = SMTPSession(replies: inbound.makeAsyncIterator(), outbound: outbound)
             try await session.expect(220, after: "connect")
-            try await session.command("EHLO kidsfunzone.local", expect: 250)
+            var features = try await session.command("EHLO kidsfunzone.local", expect: 250)
+            var encrypted = configuration.security == .implicitTLS
+            if !encrypted, Self.offers("STARTTLS", in: features) {
+                try await session.command("STARTTLS", expect: 220)
+                guard session.pending.isEmpty else { throw SMTPError.dataBeforeTLS }
+                try await pipeline.addHandler(
+                    try NIOSSLClientHandler(context: tls, serverHostname: configuration.serverName), position: .first).get()
+                encrypted = true
+                features = try await session.command("EHLO kidsfunzone.local", expect: 250)
+            }
             if let user = configuration.username, let password = configuration.password {
+                guard configuration.mayAuthenticate(encrypted: encrypted) else { throw SMTPError.passwordNeedsTLS(host: configuration.host) }
                 let token = Data("\u{0}\(user)\u{0}\(password)".utf8).base64EncodedString()
                 try await session.command("AUTH PLAIN \(token)", expect: 235, shown: "AUTH PLAIN")
             }
@@ -59,6 +68,23 @@ public struct SMTPMailer: Mailer {
             try await session.command("DATA", expect: 354)
             try await session.command(Self.render(message, from: configuration.from) + "\r\n.", expect: 250, shown: "message")
             try await session.command("QUIT", expect: 221)
+        }
+    }
+
+    /// TLS 1.2 or newer, the certificate checked against the server's name (or address) and the
+    /// system's authorities, or those of the configured file.
+    static func tlsContext(_ configuration: SMTPConfiguration) throws -> NIOSSLContext {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.minimumTLSVersion = .tlsv12
+        tls.certificateVerification = .fullVerification
+        if let authorities = configuration.trustedAuthorities { tls.trustRoots = .file(authorities) }
+        return try NIOSSLContext(configuration: tls)
+    }
+
+    /// Whether an EHLO reply ("250-name", "250-STARTTLS", "250 AUTH PLAIN") lists `extension`.
+    static func offers(_ extension: String, in features: String) -> Bool {
+        features.split(separator: "\n").contains { line in
+            line.dropFirst(4).split(separator: " ").first?.uppercased() == `extension`
         }
     }
 
@@ -89,14 +115,18 @@ private struct SMTPSession {
     let outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>
     var pending = ""
 
-    mutating func command(_ line: String, expect code: Int, shown: String? = nil) async throws {
+    /// Sends `line` and returns the reply, which must carry `code`.
+    @discardableResult
+    mutating func command(_ line: String, expect code: Int, shown: String? = nil) async throws -> String {
         try await outbound.write(ByteBuffer(string: line + "\r\n"))
-        try await expect(code, after: shown ?? line)
+        return try await expect(code, after: shown ?? line)
     }
 
-    mutating func expect(_ code: Int, after command: String) async throws {
+    @discardableResult
+    mutating func expect(_ code: Int, after command: String) async throws -> String {
         let reply = try await readReply()
         guard reply.hasPrefix(String(code)) else { throw SMTPError.unexpectedReply(command: command, reply: reply) }
+        return reply
     }
 
     private mutating func readReply() async throws -> String {
