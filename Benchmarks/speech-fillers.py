@@ -11,8 +11,9 @@ and spliced in with 0-0.35 s of silence around it (um -> "um", uh -> "uh", er ->
 since flite spells "hmm" letter by letter). Set B: 30 sentences synthesised whole (commas make flite pause).
 The rules were tuned on the kal16/awb half ("tuning"); rms/slt are voices they never saw ("held out").
 Every sox call runs with -R (no random dither), so a seed always makes the same audio.
-Usage: python3 Benchmarks/speech-fillers.py [--seed N]   (needs flite and sox; the figures in the notes use seed 7,
-the default; another seed draws other filler lengths and pauses around them, same sentences and voices)"""
+Usage: python3 Benchmarks/speech-fillers.py [--seed N] [--dump FILE]   (needs flite and sox; the figures in the notes use
+seed 7, the default; another seed draws other filler lengths and pauses around them, same sentences and voices;
+--dump writes every recording's path, labels and transcripts as JSON, for looking at the misses and false alarms)"""
 import collections
 import json
 import random
@@ -316,6 +317,10 @@ def main():
             audio_time += transcript["duration"]
             plain = family.transcribe(wav) if "words" in item else None
             (results_a if "words" in item else results_b).append((item, transcript, plain))
+    if "--dump" in sys.argv:
+        dump = [dict(item, path=str(item["path"]), transcript=transcript, plain=plain)
+                for item, transcript, plain in results_a + results_b]
+        Path(sys.argv[sys.argv.index("--dump") + 1]).write_text(json.dumps(dump, indent=1))
     print(f"Set A: {len(set_a)} recordings, Set B: {len(set_b)}; real-time factor with fillers {decode_time / audio_time:.3f} "
           "(two decodes: words with confidences, then the filler pass)")
     failed = sum(1 for _, transcript, _ in results_a + results_b if transcript.get("fillerPassFailed"))
