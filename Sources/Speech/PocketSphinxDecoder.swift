@@ -213,7 +213,8 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
-    /// `samples` with -1, 0 or +1 added to each (a fixed pseudo-random sequence).
+    /// `samples` with -1, 0 or +1 added to each (a fixed pseudo-random sequence, so the same
+    /// recording always gets the same dither).
     static func dithered(_ samples: [Int16]) -> [Int16] {
         var state: UInt32 = 2_463_534_242
         return samples.map { sample in

@@ -18,10 +18,11 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
                 letterTemplates: URL = PocketSphinxRecognizer.defaultTemplatesFile) {
         templatesFile = letterTemplates
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
-        // Italian grammars: the en-us sounds, no language model, words taught per grammar. Dither
-        // (fixed seed): on digital silence before a word the grammar search otherwise found no path.
-        italian = DecoderPool(capacity: poolSize, model: { try ItalianPronunciation.model() },
-                              arguments: { ["-dither", "yes", "-seed", "1"] + extraArguments })
+        // Italian grammars: the en-us sounds, no language model, words taught per grammar. Their
+        // samples are dithered in `transcribe`: on digital silence before a word the grammar search
+        // otherwise found no path. (pocketsphinx's own -dither draws from one generator shared by
+        // every decoder of the process, so a recording's words depended on what came before.)
+        italian = DecoderPool(capacity: poolSize, model: { try ItalianPronunciation.model() }, arguments: { extraArguments })
         // -bestpath no: with a filler dictionary the lattice best path can abort inside 5prealpha.
         fillers = DecoderPool(capacity: poolSize, arguments: { ["-fdict", try FilledPauses.dictionaryFile(), "-bestpath", "no"] + extraArguments })
         // Spelled letters: features normalised over the whole recording (so -cmn none, which the
@@ -91,8 +92,9 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
 
     public nonisolated func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let duration = Double(samples.count) / 16_000
-        let pool = if case .grammar(_, .italian) = mode { italian } else { plain }
-        let (words, alternatives) = try await pool.use { decoder in try decoder.decode(samples, mode: mode) }
+        let isItalian = if case .grammar(_, .italian) = mode { true } else { false }
+        let heard = isItalian ? PocketSphinxDecoder.dithered(samples) : samples
+        let (words, alternatives) = try await (isItalian ? italian : plain).use { decoder in try decoder.decode(heard, mode: mode) }
         switch mode {
         case .keywords(let phrases):
             return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
