@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "MailClient", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
             .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -129,6 +130,7 @@ let package = Package(
         .testTarget(name: "FunZoneServerTests", dependencies: [
             "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Yams", package: "Yams"),
         ]),
     ]

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// Assembles the HTTP application: middleware, one controller per area, static files.
 public enum FunZoneApp {
@@ -35,10 +36,12 @@ public enum FunZoneApp {
 
     public static func buildApplication(services: Services, webRoot: String, host: String, port: Int,
                                         logger: Logger) -> some ApplicationProtocol {
-        Application(router: buildRouter(services: services, webRoot: webRoot),
-                    configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
-                    services: [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)],
-                    logger: logger)
+        var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)]
+        if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
+        return Application(router: buildRouter(services: services, webRoot: webRoot),
+                           configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
+                           services: background,
+                           logger: logger)
     }
 
     /// Apps whose web client is shipped (a folder with an index.html under the web root).

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import NIOSSL
@@ -11,6 +12,8 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
     case passwordNeedsTLS(host: String)
     /// The server sent more after agreeing to STARTTLS, before the handshake (an injection attempt).
     case dataBeforeTLS
+    /// The conversation took longer than the mailer allows (a stalled server).
+    case timedOut(milliseconds: Int64)
 
     public var description: String {
         switch self {
@@ -19,6 +22,8 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
         case .passwordNeedsTLS(let host):
             "\(host) offers no STARTTLS, so the password was not sent; use smtps:// or a relay on this machine"
         case .dataBeforeTLS: "the mail server sent data before the TLS handshake"
+        case .timedOut(let milliseconds):
+            "the mail server did not finish within " + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms")
         }
     }
 }
@@ -27,7 +32,14 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
 /// AUTH PLAIN (over TLS or to loopback only), MAIL, RCPT, DATA, QUIT.
 public struct SMTPMailer: Mailer {
     public let configuration: SMTPConfiguration
-    public init(configuration: SMTPConfiguration) { self.configuration = configuration }
+    /// The longest a whole conversation may take once connected; a server that stalls is hung up on.
+    public let sessionLimit: TimeAmount
+
+    public init(configuration: SMTPConfiguration, sessionLimit: TimeAmount = .seconds(30)) {
+        self.configuration = configuration
+        self.sessionLimit = sessionLimit
+    }
+
     public var isEnabled: Bool { true }
 
     public func send(_ message: MailMessage) async throws {
@@ -44,11 +56,25 @@ public struct SMTPMailer: Mailer {
                     return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+        let timedOut = NIOLockedValueBox(false)
+        let deadline = channel.channel.eventLoop.scheduleTask(in: sessionLimit) {
+            timedOut.withLockedValue { $0 = true }
+            channel.channel.close(promise: nil)
+        }
+        defer { deadline.cancel() }
+        do {
+            try await converse(channel, tls: tls, message: message)
+        } catch where timedOut.withLockedValue({ $0 }) {
+            throw SMTPError.timedOut(milliseconds: sessionLimit.nanoseconds / 1_000_000)
+        }
+    }
+
+    private func converse(_ channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>, tls: NIOSSLContext, message: MailMessage) async throws {
         let pipeline = channel.channel.pipeline
         try await channel.executeThenClose { inbound, outbound in
             var session = SMTPSession(replies: inbound.makeAsyncIterator(), outbound: outbound)
             try await session.expect(220, after: "connect")
-            var features = try await session.command("EHLO kidsfunzone.local", expect: 250)
+            let features = try await session.command("EHLO kidsfunzone.local", expect: 250)
             var encrypted = configuration.security == .implicitTLS
             if !encrypted, Self.offers("STARTTLS", in: features) {
                 try await session.command("STARTTLS", expect: 220)
@@ -56,7 +82,7 @@ public struct SMTPMailer: Mailer {
                 try await pipeline.addHandler(
                     try NIOSSLClientHandler(context: tls, serverHostname: configuration.serverName), position: .first).get()
                 encrypted = true
-                features = try await session.command("EHLO kidsfunzone.local", expect: 250)
+                try await session.command("EHLO kidsfunzone.local", expect: 250)
             }
             if let user = configuration.username, let password = configuration.password {
                 guard configuration.mayAuthenticate(encrypted: encrypted) else { throw SMTPError.passwordNeedsTLS(host: configuration.host) }

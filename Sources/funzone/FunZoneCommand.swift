@@ -91,7 +91,7 @@ struct Serve: AsyncParsableCommand {
         }
         var mailer: any Mailer = DisabledMailer()
         if let smtp = smtpURL ?? ProcessInfo.processInfo.environment["FUNZONE_SMTP_URL"], !smtp.isEmpty {
-            mailer = SMTPMailer(configuration: try SMTPConfiguration(url: smtp))
+            mailer = MailOutbox(mailer: SMTPMailer(configuration: try SMTPConfiguration(url: smtp)), logger: logger)
         }
         try await storage.withDatabase(logger: logger) { database in
             let applied = try await Migrations.run(on: database)

@@ -181,6 +181,16 @@ func authorityFile() throws -> String {
         #expect(server.lines.isEmpty)
     }
 
+    @Test func aServerThatNeverAnswersIsHungUpOn() async throws {
+        // Accepts the connection and says nothing, as a stalled relay does.
+        let silent = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let url = "smtp://127.0.0.1:\(silent.localAddress!.port!)?from=hub@example.org"
+        let mailer = SMTPMailer(configuration: try SMTPConfiguration(url: url), sessionLimit: .milliseconds(300))
+        await #expect(throws: SMTPError.timedOut(milliseconds: 300)) { try await mailer.send(MailMessage(to: ["a@example.org"], subject: "s", body: "b")) }
+        #expect(SMTPError.timedOut(milliseconds: 30_000).description == "the mail server did not finish within 30 s")
+        try await silent.close()
+    }
+
     @Test(arguments: [("127.0.0.1", true), ("localhost", true), ("::1", true), ("127.1.2.3", true),
                       ("mail.example.org", false), ("10.0.0.5", false), ("127.example.org", false), ("1270.0.0.1", false)])
     func thePasswordGoesInTheClearOnlyToThisMachine(host: String, loopback: Bool) throws {
