@@ -41,6 +41,7 @@ def mic_wav():
 class ServerURL(str):
     """The server's address; `move_clock(seconds)` moves the server's clock forward (SpotCheck's tamper warning)."""
     clock_file = None
+    log = None
 
     def move_clock(self, seconds):
         offset = float(self.clock_file.read_text()) if self.clock_file.exists() else 0.0
@@ -48,9 +49,8 @@ class ServerURL(str):
         time.sleep(0.2)  # the server re-reads the file at most every 100 ms
 
 
-@pytest.fixture
-def server():
-    """A fresh server and database for each test."""
+def launch(extra_args=()):
+    """Starts a fresh server on a fresh database; returns its address and a function that stops it."""
     assert BINARY.exists(), f"build first: swift build --product funzone ({BINARY} is missing)"
     data = tempfile.mkdtemp(prefix="funzone-e2e-")
     port = free_port()
@@ -60,9 +60,11 @@ def server():
                                 "--web-root", str(ROOT / "Web"), "--test-clock-offset-file", str(clock_file),
                                 "--tamper-check-interval", "0.5",
                                 # Made once per machine (the Swift tests make the same file), not per test.
-                                "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v2.bin")], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+                                "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v2.bin"),
+                                *extra_args], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
     url = ServerURL(f"http://127.0.0.1:{port}")
     url.clock_file = clock_file
+    url.log = Path(data) / "server.log"
     for _ in range(100):
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)
@@ -72,11 +74,21 @@ def server():
     else:
         process.kill()
         raise RuntimeError("server did not start: " + (Path(data) / "server.log").read_text())
+
+    def stop():
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+        shutil.rmtree(data, ignore_errors=True)
+    return url, stop
+
+
+@pytest.fixture
+def server():
+    """A fresh server and database for each test."""
+    url, stop = launch()
     yield url
-    process.terminate()
-    process.wait(timeout=10)
-    log.close()
-    shutil.rmtree(data, ignore_errors=True)
+    stop()
 
 
 _drivers = []
