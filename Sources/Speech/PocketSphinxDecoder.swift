@@ -106,6 +106,21 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     /// other phrases are refused (docs/research/italian-commands/README.md, "Out of grammar").
     static let outOfGrammarGap = -35.0
 
+    /// Below this share of the speech covered by the grammar's words, the speech is more than any
+    /// of its phrases: "facciamo merenda insieme" came back as "basta" on its last syllables. On
+    /// 240 Italian and 160 English commands (espeak-ng, festival, flite) the lowest share heard
+    /// right was 0.49 (festival's "leggi") and the next 0.63; the Italian phrases that passed the
+    /// phone-loop gap went as low as 0.15 (docs/research/italian-commands/README.md, §2c).
+    static let minimumCoverage = 0.45
+
+    /// From the grammar's first word's start to its last word's end, as a share of the span the
+    /// recording has speech in (`SpeechActivity.speechSpan`); nil without words or speech.
+    static func coverage(of words: [RecognizedWord], in samples: [Int16]) -> Double? {
+        guard let first = words.first, let last = words.last, let span = SpeechActivity.speechSpan(samples),
+              span.upperBound > span.lowerBound else { return nil }
+        return (last.end - first.start) / (span.upperBound - span.lowerBound)
+    }
+
     /// How much worse the grammar's best path scores than a free phone loop (context-independent
     /// phones, `-allphone_ci yes`) over the same samples, per 10 ms of the words' own frames but
     /// over at least a second (a short "sì" has too few frames to judge alone); nil when the loop

@@ -94,7 +94,10 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         let duration = Double(samples.count) / 16_000
         let isItalian = if case .grammar(_, .italian) = mode { true } else { false }
         let heard = isItalian ? PocketSphinxDecoder.dithered(samples) : samples
-        let (words, alternatives) = try await (isItalian ? italian : plain).use { decoder in try decoder.decode(heard, mode: mode) }
+        var (words, alternatives) = try await (isItalian ? italian : plain).use { decoder in try decoder.decode(heard, mode: mode) }
+        if case .grammar = mode, let coverage = PocketSphinxDecoder.coverage(of: words, in: samples), coverage < PocketSphinxDecoder.minimumCoverage {
+            (words, alternatives) = ([], [])
+        }
         switch mode {
         case .keywords(let phrases):
             return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)

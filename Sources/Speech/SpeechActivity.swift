@@ -15,4 +15,23 @@ public enum SpeechActivity {
             }
         }
     }
+
+    /// Seconds from the start of the first 10 ms frame loud enough to be speech to the end of the
+    /// last one; nil when no frame is. Loud enough: within 30 dB of the loudest frame and 12 dB
+    /// above the quietest tenth of the frames (the room's noise floor).
+    public static func speechSpan(_ samples: [Int16], frame: Int = 160, sampleRate: Double = 16_000) -> Range<Double>? {
+        let count = samples.count / frame
+        guard count > 0 else { return nil }
+        let levels: [Double] = samples.withUnsafeBufferPointer { buffer in
+            (0..<count).map { index in
+                var sum = 0.0
+                for sample in buffer[index * frame..<(index + 1) * frame] { sum += Double(sample) * Double(sample) }
+                return 10 * log10(sum / Double(frame) + 1)
+            }
+        }
+        let floor = levels.sorted()[count / 10]
+        let loud = max(levels.max()! - 30, floor + 12)
+        guard let first = levels.firstIndex(where: { $0 > loud }), let last = levels.lastIndex(where: { $0 > loud }) else { return nil }
+        return Double(first * frame) / sampleRate..<Double((last + 1) * frame) / sampleRate
+    }
 }

@@ -125,7 +125,9 @@ struct ItalianCommandEngineTests {
     /// command ("mi piace la pizza" sits right at the threshold; Benchmarks/speech-italian.py counts them).
     @Test("speech that is none of the commands comes back with no words, in Italian and in English")
     func notACommand() async throws {
-        for said in ["domani vado al mare", "buongiorno a tutti"] {
+        // The last two fit a command well enough on their last syllables ("basta", "ho finito");
+        // their words cover too little of the speech.
+        for said in ["domani vado al mare", "buongiorno a tutti", "facciamo merenda insieme", "questo disegno è bellissimo"] {
             let heard = try await sharedRecognizer.transcribe(try italianSamples(said), mode: .grammar(Self.commands, language: .italian))
             #expect(heard.words.isEmpty, "\(said) was heard as \(heard.text)")
         }
