@@ -8,8 +8,9 @@ The set: every command said by espeak-ng's Italian voices (it, it+f3, it+m3, it+
 installed, Festival's two Italian diphone voices at two rates; the English commands by espeak-ng
 en-us voices and flite. 0.3 s of pause each side over a -54 dBFS noise floor, as a microphone has.
 Also: how often phrases that are not commands come back as one (speech that fits a grammar much
-worse than a free phone loop comes back with no words). Research and method:
-docs/research/italian-commands/.
+worse than a free phone loop, or that the phrase heard covers less than 45 % of, comes back with no
+words), on the phrases the gap was tuned on, on "fresh" ones, and on "unseen" ones written after
+both rules were chosen. Research and method: docs/research/italian-commands/.
 
     python3 Benchmarks/speech-italian.py      (needs espeak-ng, flite, sox; builds funzone in release mode)
 """
