@@ -7,6 +7,9 @@ import Foundation
 /// - `smtps://…`: TLS from the first byte (port 465 by default).
 /// - `&ca=/path/ca.pem`: trust this certificate authority instead of the system's (a relay with a
 ///   private certificate). The server's certificate is always checked against its name.
+/// - Mail (a child's name and words) crosses a network only encrypted: a server elsewhere that
+///   offers no STARTTLS gets nothing, unless the URL says `&tls=optional` (then the message, never
+///   the password, may go in the clear).
 public struct SMTPConfiguration: Sendable, Equatable {
     public enum Security: Sendable, Equatable {
         /// Plain connection, upgraded by STARTTLS when the server offers it.
@@ -23,6 +26,8 @@ public struct SMTPConfiguration: Sendable, Equatable {
     public let security: Security
     /// A PEM file of certificate authorities to trust instead of the system's.
     public let trustedAuthorities: String?
+    /// Whether a server elsewhere that offers no STARTTLS may get the message in the clear.
+    public let allowsPlainText: Bool
 
     public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
         case invalidURL(String)
@@ -33,12 +38,14 @@ public struct SMTPConfiguration: Sendable, Equatable {
     }
 
     public init(url: String) throws {
-        let usage = "expected smtp[s]://[user:password@]host[:port]?from=address[&ca=/path/ca.pem]"
+        let usage = "expected smtp[s]://[user:password@]host[:port]?from=address[&ca=/path/ca.pem][&tls=required|optional]"
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               scheme == "smtp" || scheme == "smtps",
               let host = components.host, !host.isEmpty,
               let from = components.queryItems?.first(where: { $0.name == "from" })?.value, from.contains("@")
         else { throw ConfigurationError.invalidURL(usage) }
+        let tls = components.queryItems?.first(where: { $0.name == "tls" })?.value ?? "required"
+        guard tls == "required" || tls == "optional" else { throw ConfigurationError.invalidURL("tls must be required or optional") }
         let authorities = components.queryItems?.first(where: { $0.name == "ca" })?.value
         if let authorities, !FileManager.default.isReadableFile(atPath: authorities) {
             throw ConfigurationError.invalidURL("the certificate authority file \(authorities) cannot be read")
@@ -50,10 +57,14 @@ public struct SMTPConfiguration: Sendable, Equatable {
         self.password = components.password?.removingPercentEncoding
         self.from = from
         self.trustedAuthorities = authorities
+        self.allowsPlainText = tls == "optional"
     }
 
     /// Whether the password may be sent: over TLS, or in the clear to this machine only.
     public func mayAuthenticate(encrypted: Bool) -> Bool { encrypted || isLoopback }
+
+    /// Whether the message may be sent: over TLS, to this machine, or where `&tls=optional` allows it.
+    public func maySend(encrypted: Bool) -> Bool { encrypted || isLoopback || allowsPlainText }
 
     /// Whether the server is this machine, where a password in the clear never crosses a network.
     public var isLoopback: Bool {

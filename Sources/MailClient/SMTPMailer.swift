@@ -10,6 +10,8 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
     case connectionClosed
     /// The server offers no STARTTLS and is not on this machine: the password stays unsent.
     case passwordNeedsTLS(host: String)
+    /// The server offers no STARTTLS, is not on this machine and the URL requires TLS: nothing is sent.
+    case tlsUnavailable(host: String)
     /// The server sent more after agreeing to STARTTLS, before the handshake (an injection attempt).
     case dataBeforeTLS
     /// The conversation took longer than the mailer allows (a stalled server).
@@ -21,6 +23,8 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
         case .connectionClosed: "the mail server closed the connection"
         case .passwordNeedsTLS(let host):
             "\(host) offers no STARTTLS, so the password was not sent; use smtps:// or a relay on this machine"
+        case .tlsUnavailable(let host):
+            "\(host) offers no STARTTLS, so the mail was not sent; use smtps://, a relay on this machine, or &tls=optional"
         case .dataBeforeTLS: "the mail server sent data before the TLS handshake"
         case .timedOut(let milliseconds):
             "the mail server did not finish within " + (milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms")
@@ -29,7 +33,8 @@ public enum SMTPError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A small SMTP client (RFC 5321): EHLO, STARTTLS (RFC 3207) or TLS from the start, optional
-/// AUTH PLAIN (over TLS or to loopback only), MAIL, RCPT, DATA, QUIT.
+/// AUTH PLAIN (over TLS or to loopback only), MAIL, RCPT, DATA, QUIT. Across a network nothing is
+/// sent unencrypted unless the configuration allows it (`SMTPConfiguration.maySend`).
 public struct SMTPMailer: Mailer {
     public let configuration: SMTPConfiguration
     /// The longest a whole conversation may take once connected; a server that stalls is hung up on.
@@ -84,6 +89,7 @@ public struct SMTPMailer: Mailer {
                 encrypted = true
                 try await session.command("EHLO kidsfunzone.local", expect: 250)
             }
+            guard configuration.maySend(encrypted: encrypted) else { throw SMTPError.tlsUnavailable(host: configuration.host) }
             if let user = configuration.username, let password = configuration.password {
                 guard configuration.mayAuthenticate(encrypted: encrypted) else { throw SMTPError.passwordNeedsTLS(host: configuration.host) }
                 let token = Data("\u{0}\(user)\u{0}\(password)".utf8).base64EncodedString()

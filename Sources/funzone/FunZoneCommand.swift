@@ -50,7 +50,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on (env PORT).") var port: Int?
     @Option(name: .customLong("web-root"), help: "Folder with the web client (env FUNZONE_WEB; default ./Web).") var webRoot: String?
-    @Option(name: .customLong("smtp-url"), help: "smtp[s]://[user:pass@]host[:port]?from=address[&ca=file] to e-mail parents: STARTTLS when offered, smtps for TLS from the start; the password goes only over TLS or to this machine (env FUNZONE_SMTP_URL).")
+    @Option(name: .customLong("smtp-url"), help: "smtp[s]://[user:pass@]host[:port]?from=address[&ca=file][&tls=optional] to e-mail parents: STARTTLS or smtps; nothing crosses a network unencrypted unless tls=optional, the password never (env FUNZONE_SMTP_URL).")
     var smtpURL: String?
     @Flag(name: .customLong("open-signup"), help: "Let more than one family sign up (hosting).") var openSignup = false
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false

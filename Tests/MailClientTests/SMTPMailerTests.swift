@@ -198,6 +198,15 @@ func authorityFile() throws -> String {
         #expect(try SMTPConfiguration(url: url).isLoopback == loopback)
     }
 
+    @Test func aRemoteServerGetsTheMessageOnlyOverTLSUnlessTheURLAllowsPlainText() throws {
+        let remote = try SMTPConfiguration(url: "smtp://mail.example.org?from=a@b.org")
+        #expect(remote.maySend(encrypted: true) && !remote.maySend(encrypted: false))
+        let lenient = try SMTPConfiguration(url: "smtp://u:p@mail.example.org?from=a@b.org&tls=optional")
+        #expect(lenient.maySend(encrypted: false) && !lenient.mayAuthenticate(encrypted: false))  // never the password
+        #expect(try SMTPConfiguration(url: "smtp://127.0.0.1?from=a@b.org").maySend(encrypted: false))
+        #expect(throws: SMTPConfiguration.ConfigurationError.self) { try SMTPConfiguration(url: "smtp://relay?from=a@b.org&tls=maybe") }
+    }
+
     @Test func aRemoteServerGetsThePasswordOnlyOverTLS() throws {
         let remote = try SMTPConfiguration(url: "smtp://u:p@mail.example.org?from=a@b.org")
         #expect(remote.mayAuthenticate(encrypted: true) && !remote.mayAuthenticate(encrypted: false))
