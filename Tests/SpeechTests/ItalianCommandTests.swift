@@ -121,8 +121,8 @@ struct ItalianCommandEngineTests {
         #expect(transcript.text == said)
     }
 
-    /// Phrases far from every command. About a quarter of other phrases still come back as a
-    /// command ("mi piace la pizza" sits right at the threshold; Benchmarks/speech-italian.py counts them).
+    /// Phrases far from every command. About one Italian phrase in seven still comes back as a
+    /// command ("mi piace la pizza" sits right at the gap threshold; Benchmarks/speech-italian.py counts them).
     @Test("speech that is none of the commands comes back with no words, in Italian and in English")
     func notACommand() async throws {
         // The last two fit a command well enough on their last syllables ("basta", "ho finito");
