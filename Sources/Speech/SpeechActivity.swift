@@ -9,9 +9,7 @@ public enum SpeechActivity {
         guard samples.count >= frame else { return false }
         return samples.withUnsafeBufferPointer { buffer in
             stride(from: 0, to: buffer.count - frame + 1, by: frame).contains { start in
-                var sum = 0.0
-                for index in start..<start + frame { sum += Double(buffer[index]) * Double(buffer[index]) }
-                return (sum / Double(frame)).squareRoot() / 32768 > threshold
+                meanSquare(buffer, start..<start + frame).squareRoot() / 32768 > threshold
             }
         }
     }
@@ -23,15 +21,18 @@ public enum SpeechActivity {
         let count = samples.count / frame
         guard count > 0 else { return nil }
         let levels: [Double] = samples.withUnsafeBufferPointer { buffer in
-            (0..<count).map { index in
-                var sum = 0.0
-                for sample in buffer[index * frame..<(index + 1) * frame] { sum += Double(sample) * Double(sample) }
-                return 10 * log10(sum / Double(frame) + 1)
-            }
+            (0..<count).map { index in 10 * log10(meanSquare(buffer, index * frame..<(index + 1) * frame) + 1) }
         }
         let floor = levels.sorted()[count / 10]
         let loud = max(levels.max()! - 30, floor + 12)
         guard let first = levels.firstIndex(where: { $0 > loud }), let last = levels.lastIndex(where: { $0 > loud }) else { return nil }
         return Double(first * frame) / sampleRate..<Double((last + 1) * frame) / sampleRate
+    }
+
+    /// The mean of the squared samples in `range`.
+    private static func meanSquare(_ buffer: UnsafeBufferPointer<Int16>, _ range: Range<Int>) -> Double {
+        var sum = 0.0
+        for index in range { sum += Double(buffer[index]) * Double(buffer[index]) }
+        return sum / Double(range.count)
     }
 }

@@ -101,6 +101,11 @@ final class FakeSMTPServer: @unchecked Sendable {
     }
 }
 
+/// One short message to ada@example.org through the mailer `url` configures.
+func sendOne(_ url: String) async throws {
+    try await SMTPMailer(configuration: try SMTPConfiguration(url: url)).send(MailMessage(to: ["ada@example.org"], subject: "s", body: "b"))
+}
+
 /// The test authority as a file, for `&ca=`.
 func authorityFile() throws -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("smtp-test-ca-\(UUID().uuidString).pem").path
@@ -129,8 +134,7 @@ func authorityFile() throws -> String {
     @Test func aRefusalIsAnError() async throws {
         let server = FakeSMTPServer()
         try await server.start()
-        let mailer = SMTPMailer(configuration: try SMTPConfiguration(url: "smtp://kid:wrong@127.0.0.1:\(server.port)?from=hub@example.org"))
-        await #expect(throws: SMTPError.self) { try await mailer.send(MailMessage(to: ["a@example.org"], subject: "s", body: "b")) }
+        await #expect(throws: SMTPError.self) { try await sendOne("smtp://kid:wrong@127.0.0.1:\(server.port)?from=hub@example.org") }
         try await server.stop()
     }
 
@@ -138,7 +142,7 @@ func authorityFile() throws -> String {
         let server = FakeSMTPServer(.startTLS)
         try await server.start()
         let url = "smtp://kid:s3cret@127.0.0.1:\(server.port)?from=hub@example.org&ca=\(try authorityFile())"
-        try await SMTPMailer(configuration: try SMTPConfiguration(url: url)).send(MailMessage(to: ["ada@example.org"], subject: "s", body: "b"))
+        try await sendOne(url)
         try await server.stop()
         let transcript = server.transcript.withLockedValue { $0 }
         #expect(transcript.map(\.line).prefix(3) == ["EHLO kidsfunzone.local", "STARTTLS", "EHLO kidsfunzone.local"])
@@ -150,7 +154,7 @@ func authorityFile() throws -> String {
         let server = FakeSMTPServer(.implicitTLS)
         try await server.start()
         let url = "smtps://kid:s3cret@127.0.0.1:\(server.port)?from=hub@example.org&ca=\(try authorityFile())"
-        try await SMTPMailer(configuration: try SMTPConfiguration(url: url)).send(MailMessage(to: ["ada@example.org"], subject: "s", body: "b"))
+        try await sendOne(url)
         try await server.stop()
         let transcript = server.transcript.withLockedValue { $0 }
         #expect(transcript.contains { $0.line.hasPrefix("AUTH PLAIN") } && transcript.allSatisfy { $0.encrypted })
@@ -162,7 +166,7 @@ func authorityFile() throws -> String {
             try await server.start()
             let url = "\(mode == .startTLS ? "smtp" : "smtps")://kid:s3cret@127.0.0.1:\(server.port)?from=hub@example.org"
             await #expect(throws: (any Error).self) {
-                try await SMTPMailer(configuration: try SMTPConfiguration(url: url)).send(MailMessage(to: ["a@example.org"], subject: "s", body: "b"))
+                try await sendOne(url)
             }
             try await server.stop()
             #expect(!server.lines.contains { $0.hasPrefix("AUTH") || $0.hasPrefix("MAIL") })
@@ -175,7 +179,7 @@ func authorityFile() throws -> String {
         // Signed by the trusted authority, but for other.example, not 127.0.0.1.
         let url = "smtps://kid:s3cret@127.0.0.1:\(server.port)?from=hub@example.org&ca=\(try authorityFile())"
         await #expect(throws: (any Error).self) {
-            try await SMTPMailer(configuration: try SMTPConfiguration(url: url)).send(MailMessage(to: ["a@example.org"], subject: "s", body: "b"))
+            try await sendOne(url)
         }
         try await server.stop()
         #expect(server.lines.isEmpty)
