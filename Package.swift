@@ -19,6 +19,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/vapor/sql-kit.git", from: "3.36.0"),
         .package(url: "https://github.com/vapor/async-kit.git", from: "1.22.0"),
         .package(url: "https://github.com/vapor/sqlite-kit.git", from: "4.5.2"),
@@ -68,7 +70,12 @@ let package = Package(
         .target(name: "FunZoneServer", dependencies: [
             "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "Storage", "MailClient",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+            // The home network's HTTPS: our own certificate authority and server certificate.
+            .product(name: "X509", package: "swift-certificates"),
+            .product(name: "SwiftASN1", package: "swift-asn1"),
+            .product(name: "NIOSSL", package: "swift-nio-ssl"),
             .product(name: "Crypto", package: "swift-crypto"),
             .product(name: "Prometheus", package: "swift-prometheus"),
             .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -18,7 +18,7 @@ from pages import add_first_child, find, play_as, set_up_family  # noqa: E402
 
 port = 18191
 data = tempfile.mkdtemp()
-server = subprocess.Popen([str(ROOT / ".build/debug/funzone"), "serve", "--data-dir", data, "--port", str(port),
+server = subprocess.Popen([str(ROOT / ".build/debug/funzone"), "serve", "--host", "127.0.0.1", "--no-https", "--data-dir", data, "--port", str(port),
                            "--bcrypt-cost", "10", "--log-level", "error"], cwd=ROOT)
 url = f"http://127.0.0.1:{port}"
 for _ in range(100):

@@ -88,7 +88,7 @@ def release_server():
     LAST_DATA_DIR = data_dir
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([str(ROOT / ".build/release/funzone"), "serve", "--data-dir", str(data_dir), "--port", str(port),
+    server = subprocess.Popen([str(ROOT / ".build/release/funzone"), "serve", "--host", "127.0.0.1", "--no-https", "--data-dir", str(data_dir), "--port", str(port),
                                "--open-signup", "--web-root", str(ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):

@@ -18,7 +18,7 @@ trap cleanup EXIT
 start_server() {  # $1 = port, $2 = label (its data folder), then extra `funzone serve` options; database from the environment
   local port=$1 label=$2; shift 2
   rm -rf "$work/data-$label"
-  "$binary" serve --port "$port" --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 "$@" &
+  "$binary" serve --host 127.0.0.1 --no-https --port "$port" --data-dir "$work/data-$label" --log-level error --bcrypt-cost 10 "$@" &
   server_pid=$!
   for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/healthz" >/dev/null && break; sleep 0.1; done
 }

@@ -1,13 +1,15 @@
 import Foundation
 import Hummingbird
+import HummingbirdTLS
 import Logging
 import NIOCore
+import NIOSSL
 import ServiceLifecycle
 
 /// Assembles the HTTP application: middleware, one controller per area, static files.
 public enum FunZoneApp {
     /// The router with every route; also what the OpenAPI test reads.
-    public static func buildRouter(services: Services, webRoot: String) -> Router<AppRequestContext> {
+    public static func buildRouter(services: Services, webRoot: String, logger: Logger = Logger(label: "funzone")) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: PrometheusMetricsMiddleware(registry: services.metrics))
         router.add(middleware: SecurityHeadersMiddleware())
@@ -16,8 +18,10 @@ public enum FunZoneApp {
         router.add(middleware: SessionMiddleware(services: services))
 
         SystemController(services: services, openAPIDocument: ByteBuffer(string: OpenAPIDocument.yaml)).addRoutes(to: router)
+        HomeNetworkController(services: services).addRoutes(to: router)
         let api = router.group("api")
         AccountController(services: services).addRoutes(to: api)
+        ParentAccountController(services: services, logger: logger).addRoutes(to: api)
         ChildrenController(services: services).addRoutes(to: api)
         ParentGateController(services: services).addRoutes(to: api)
         HubController(services: services).addRoutes(to: api)
@@ -34,14 +38,27 @@ public enum FunZoneApp {
         return router
     }
 
-    public static func buildApplication(services: Services, webRoot: String, host: String, port: Int,
-                                        logger: Logger) -> some ApplicationProtocol {
+    /// The server: plain HTTP on `port` (this machine, a trusted proxy, and a new device's
+    /// certificate download; other devices are sent to HTTPS) and, with `tls`, HTTPS on `httpsPort`,
+    /// both answered by one router; the background services run once.
+    public static func buildServer(services: Services, webRoot: String, host: String, port: Int,
+                                   https: (port: Int, configuration: TLSConfiguration)?, logger: Logger) throws -> ServiceGroup {
         var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)]
         if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
-        return Application(router: buildRouter(services: services, webRoot: webRoot),
-                           configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
-                           services: background,
-                           logger: logger)
+        let router = buildRouter(services: services, webRoot: webRoot, logger: logger).buildResponder()
+        let plain = Application(
+            responder: TransportResponder.make(router, secure: false, network: services.network, trustProxy: services.options.trustProxy),
+            configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
+            services: background, logger: logger)
+        var listeners: [any Service] = [plain]
+        if let https {
+            listeners.append(Application(
+                responder: TransportResponder.make(router, secure: true, network: services.network, trustProxy: false),
+                server: try .tls(.http1(), tlsConfiguration: https.configuration),
+                configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),
+                logger: logger))
+        }
+        return ServiceGroup(configuration: .init(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     }
 
     /// Apps whose web client is shipped (a folder with an index.html under the web root).

@@ -42,10 +42,13 @@ public struct AppRegistry: Sendable {
     }
 
     /// The tiles one child sees: the apps a parent has not hidden, each with the child's latest
-    /// request for it when the app is a placeholder.
-    public func tiles(hidden: Set<String>, latestRequests: [String: AppRequest.Status]) -> [HubTile] {
+    /// request for it (and the parent's note) when the app is a placeholder, and `arrived` when an
+    /// app the child was told yes to is here now.
+    public func tiles(hidden: Set<String>, latestRequests: [String: AppRequest.Status], notes: [String: String] = [:]) -> [HubTile] {
         apps.filter { !hidden.contains($0.id) }.map { app in
-            HubTile(app: app, request: app.isAvailable ? nil : latestRequests[app.id])
+            app.isAvailable
+                ? HubTile(app: app, request: nil, note: nil, arrived: latestRequests[app.id] == .approved)
+                : HubTile(app: app, request: latestRequests[app.id], note: latestRequests[app.id] == nil ? nil : notes[app.id], arrived: false)
         }
     }
 }
@@ -55,4 +58,15 @@ public struct HubTile: Codable, Equatable, Sendable {
     public let app: MiniApp
     /// The state of this child's latest request for the app, if any.
     public let request: AppRequest.Status?
+    /// The parent's note with their answer.
+    public let note: String?
+    /// The child asked for this app, a grown-up said yes, and now it is here.
+    public let arrived: Bool
+
+    public init(app: MiniApp, request: AppRequest.Status?, note: String? = nil, arrived: Bool = false) {
+        self.app = app
+        self.request = request
+        self.note = note
+        self.arrived = arrived
+    }
 }

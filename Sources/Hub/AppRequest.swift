@@ -22,6 +22,18 @@ public enum AppRequest {
     }
 
     /// A parent's answer: approved or declined, never back to pending.
+    public static let maximumNoteLength = 200
+
+    /// A parent's note with the answer ("We'll look for a music app this weekend"), read aloud to
+    /// the child; nil when empty.
+    public static func validatedNote(_ raw: String?) throws(HubError) -> String? {
+        let note = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard note.count <= maximumNoteLength, note.utf8.count <= maximumNoteLength * 4 else {
+            throw .invalidRequestText("a note of at most \(maximumNoteLength) characters")
+        }
+        return note.isEmpty ? nil : note
+    }
+
     public static func decision(_ raw: String) throws(HubError) -> Status {
         guard let status = Status(rawValue: raw), status != .pending else { throw .invalidDecision(raw) }
         return status

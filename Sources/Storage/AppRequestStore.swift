@@ -45,9 +45,9 @@ public struct AppRequestStore: Sendable {
     }
 
     /// Records a parent's answer (which also marks it read); false when the request is not this family's.
-    public func decide(id: String, familyId: String, status: String, now: Date) async throws -> Bool {
+    public func decide(id: String, familyId: String, status: String, note: String? = nil, now: Date) async throws -> Bool {
         try await sql.raw("""
-            UPDATE app_requests SET status = \(bind: status), decided_at = \(bind: now.millis),
+            UPDATE app_requests SET status = \(bind: status), note = \(bind: note), decided_at = \(bind: now.millis),
                 read_at = COALESCE(read_at, \(bind: now.millis))
             WHERE id = \(bind: id) AND family_id = \(bind: familyId)
             RETURNING id

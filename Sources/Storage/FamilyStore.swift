@@ -67,6 +67,65 @@ public struct FamilyStore: Sendable {
         }
     }
 
+    /// Keeps the other sessions of a parent out after a password change; this device's stays.
+    public func setPassword(parentId: String, hash: String, keepingSession tokenHash: String) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("UPDATE parents SET password_hash = \(bind: hash) WHERE id = \(bind: parentId)").run()
+            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId) AND token_hash <> \(bind: tokenHash)").run()
+        }
+    }
+
+    /// A new sign-in address; `duplicateEmail` when another account has it.
+    public func setEmail(parentId: String, familyId: String, email: String) async throws {
+        do {
+            try await sql.raw("UPDATE parents SET email = \(bind: email) WHERE id = \(bind: parentId) AND family_id = \(bind: familyId)").run()
+        } catch {
+            throw try await duplicateOr(error, email: email)
+        }
+    }
+
+    public func setName(parentId: String, familyId: String, name: String) async throws {
+        try await sql.raw("UPDATE parents SET name = \(bind: name) WHERE id = \(bind: parentId) AND family_id = \(bind: familyId)").run()
+    }
+
+    /// Removes a parent of the family with their sessions, unless they are its last one (false then, or when not found).
+    public func removeParent(id: String, familyId: String) async throws -> Bool {
+        try await database.transaction { sql in
+            let count = try await sql.raw("SELECT COUNT(*) AS n FROM parents WHERE family_id = \(bind: familyId)").first()?
+                .decode(column: "n", as: Int.self) ?? 0
+            guard count > 1 else { return false }
+            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: id) AND family_id = \(bind: familyId)").run()
+            try await sql.raw("DELETE FROM password_resets WHERE parent_id = \(bind: id)").run()
+            return try await sql.raw("DELETE FROM parents WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id").first() != nil
+        }
+    }
+
+    /// Keeps a hashed, short-lived password reset for a parent (an earlier one stops working).
+    public func createPasswordReset(tokenHash: String, parentId: String, now: Date, expires: Date) async throws {
+        try await database.transaction { sql in
+            try await sql.raw("DELETE FROM password_resets WHERE parent_id = \(bind: parentId) OR expires_at < \(bind: now.millis)").run()
+            try await sql.raw("""
+                INSERT INTO password_resets (token_hash, parent_id, created_at, expires_at)
+                VALUES (\(bind: tokenHash), \(bind: parentId), \(bind: now.millis), \(bind: expires.millis))
+                """).run()
+        }
+    }
+
+    /// Spends a reset and sets the new password, signing the parent out everywhere; the parent, or nil
+    /// when the reset is unknown, used or expired.
+    public func redeemPasswordReset(tokenHash: String, newHash: String, now: Date) async throws -> ParentRow? {
+        try await database.transaction { sql in
+            guard let parentId = try await sql.raw("""
+                DELETE FROM password_resets WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now.millis)
+                RETURNING parent_id
+                """).first()?.decode(column: "parent_id", as: String.self) else { return nil }
+            try await sql.raw("UPDATE parents SET password_hash = \(bind: newHash) WHERE id = \(bind: parentId)").run()
+            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId)").run()
+            return try await sql.raw("SELECT * FROM parents WHERE id = \(bind: parentId)")
+                .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+        }
+    }
+
     public func createInvite(codeHash: String, familyId: String, parentId: String, now: Date, expires: Date) async throws {
         try await sql.raw("""
             INSERT INTO invites (code_hash, family_id, created_by, created_at, expires_at)

@@ -7,6 +7,8 @@ public struct HubSnapshot: Sendable, Equatable {
     public let hiddenApps: Set<String>
     /// The status of the child's newest request for each app.
     public let latestRequests: [String: String]
+    /// The parent's note on that request, where there is one.
+    public let requestNotes: [String: String]
     public let ownedProducts: Set<String>
 }
 
@@ -17,23 +19,23 @@ public struct HubStore: Sendable {
     /// The child's hub, or nil when the child is not in this family.
     public func snapshot(childId: String, familyId: String) async throws -> HubSnapshot? {
         let rows = try await database.sql.raw("""
-            SELECT 'child' AS kind, c.name AS a, c.avatar AS b, c.grade AS n FROM children c
+            SELECT 'child' AS kind, c.name AS a, c.avatar AS b, c.grade AS n, CAST(NULL AS TEXT) AS c FROM children c
                 WHERE c.id = \(bind: childId) AND c.family_id = \(bind: familyId)
             UNION ALL
-            SELECT 'hidden', h.app_id, CAST(NULL AS TEXT), 0 FROM hidden_apps h
+            SELECT 'hidden', h.app_id, CAST(NULL AS TEXT), 0, CAST(NULL AS TEXT) FROM hidden_apps h
                 WHERE h.child_id = \(bind: childId) AND h.family_id = \(bind: familyId)
             UNION ALL
-            SELECT 'owned', p.product_id, CAST(NULL AS TEXT), 0 FROM purchases p
+            SELECT 'owned', p.product_id, CAST(NULL AS TEXT), 0, CAST(NULL AS TEXT) FROM purchases p
                 WHERE p.family_id = \(bind: familyId)
             UNION ALL
-            SELECT 'request', r.app_id, r.status, r.created_at FROM app_requests r
+            SELECT 'request', r.app_id, r.status, r.created_at, r.note FROM app_requests r
                 WHERE r.child_id = \(bind: childId) AND r.family_id = \(bind: familyId)
                   AND r.created_at = (SELECT MAX(r2.created_at) FROM app_requests r2
                                       WHERE r2.child_id = r.child_id AND r2.app_id = r.app_id)
             """).all()
         var child: ChildRow?
         var hidden = Set<String>(), owned = Set<String>()
-        var latest: [String: String] = [:]
+        var latest: [String: String] = [:], notes: [String: String] = [:]
         for row in rows {
             let a = try row.decode(column: "a", as: String.self)
             switch try row.decode(column: "kind", as: String.self) {
@@ -42,9 +44,11 @@ public struct HubStore: Sendable {
                                  avatar: try row.decode(column: "b", as: String.self), createdAt: 0)
             case "hidden": hidden.insert(a)
             case "owned": owned.insert(a)
-            default: latest[a] = try row.decode(column: "b", as: String.self)
+            default:
+                latest[a] = try row.decode(column: "b", as: String.self)
+                notes[a] = try row.decode(column: "c", as: String?.self)
             }
         }
-        return child.map { HubSnapshot(child: $0, hiddenApps: hidden, latestRequests: latest, ownedProducts: owned) }
+        return child.map { HubSnapshot(child: $0, hiddenApps: hidden, latestRequests: latest, requestNotes: notes, ownedProducts: owned) }
     }
 }

@@ -301,6 +301,21 @@ public enum Migrations {
                 PRIMARY KEY (device_id, signature))
             """,
         ]),
+        Migration(version: 7, name: "who bought", statements: [
+            "ALTER TABLE purchases ADD COLUMN purchased_by TEXT",
+        ]),
+        Migration(version: 8, name: "a note with the answer to a request", statements: [
+            "ALTER TABLE app_requests ADD COLUMN note TEXT",
+        ]),
+        Migration(version: 9, name: "password resets", statements: [
+            """
+            CREATE TABLE password_resets (
+                token_hash TEXT PRIMARY KEY,
+                parent_id TEXT NOT NULL REFERENCES parents(id) ON DELETE CASCADE,
+                created_at BIGINT NOT NULL,
+                expires_at BIGINT NOT NULL)
+            """,
+        ]),
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

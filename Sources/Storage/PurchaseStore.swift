@@ -8,14 +8,16 @@ public struct PurchaseStore: Sendable {
 
     private var sql: any SQLDatabase { database.sql }
 
-    /// Records a receipt; buying an owned product again keeps the first receipt.
-    public func record(_ purchase: PurchaseRow) async throws {
-        try await sql.raw("""
-            INSERT INTO purchases (id, family_id, product_id, provider, receipt, purchased_at)
+    /// Records a receipt; buying an owned product again keeps the first receipt. True when it was new.
+    @discardableResult
+    public func record(_ purchase: PurchaseRow) async throws -> Bool {
+        try await !sql.raw("""
+            INSERT INTO purchases (id, family_id, product_id, provider, receipt, purchased_at, purchased_by)
             VALUES (\(bind: purchase.id), \(bind: purchase.familyId), \(bind: purchase.productId),
-                    \(bind: purchase.provider), \(bind: purchase.receipt), \(bind: purchase.purchasedAt))
+                    \(bind: purchase.provider), \(bind: purchase.receipt), \(bind: purchase.purchasedAt), \(bind: purchase.purchasedBy))
             ON CONFLICT (family_id, product_id) DO NOTHING
-            """).run()
+            RETURNING id
+            """).all().isEmpty
     }
 
     public func purchases(familyId: String) async throws -> [PurchaseRow] {

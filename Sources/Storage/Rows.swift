@@ -93,7 +93,9 @@ public struct AppRequestRow: Codable, Sendable, Equatable {
     public let createdAt: Int64
     public let readAt: Int64?
     public let decidedAt: Int64?
-    public init(id: String, familyId: String, childId: String, appId: String, text: String, audioKey: String?, audioBytes: Int64, status: String, createdAt: Int64, readAt: Int64?, decidedAt: Int64?) {
+    /// The parent's note with their answer.
+    public let note: String?
+    public init(id: String, familyId: String, childId: String, appId: String, text: String, audioKey: String?, audioBytes: Int64, status: String, createdAt: Int64, readAt: Int64?, decidedAt: Int64?, note: String? = nil) {
         self.id = id
         self.familyId = familyId
         self.childId = childId
@@ -105,6 +107,7 @@ public struct AppRequestRow: Codable, Sendable, Equatable {
         self.createdAt = createdAt
         self.readAt = readAt
         self.decidedAt = decidedAt
+        self.note = note
     }
 }
 
@@ -115,13 +118,17 @@ public struct PurchaseRow: Codable, Sendable, Equatable {
     public let provider: String
     public let receipt: String
     public let purchasedAt: Int64
-    public init(id: String, familyId: String, productId: String, provider: String, receipt: String, purchasedAt: Int64) {
+    /// The parent whose password approved it (nil for purchases before this was kept, and restores).
+    public let purchasedBy: String?
+    public init(id: String, familyId: String, productId: String, provider: String, receipt: String, purchasedAt: Int64,
+                purchasedBy: String? = nil) {
         self.id = id
         self.familyId = familyId
         self.productId = productId
         self.provider = provider
         self.receipt = receipt
         self.purchasedAt = purchasedAt
+        self.purchasedBy = purchasedBy
     }
 }
 

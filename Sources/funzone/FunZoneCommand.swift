@@ -47,14 +47,24 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(abstract: "Run the web server (migrates the database first).")
 
     @OptionGroup var storage: StorageOptions
-    @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "Port to listen on (env PORT).") var port: Int?
+    @Option(help: "Address to listen on (0.0.0.0: this machine and the home network; 127.0.0.1: this machine only).") var host = "0.0.0.0"
+    @Option(help: "Port for plain HTTP (env PORT). This machine uses it as is; other devices are sent to HTTPS.") var port: Int?
+    @Option(name: .customLong("https-port"), help: "Port for HTTPS, which tablets and phones use (env FUNZONE_HTTPS_PORT).") var httpsPort: Int?
+    @Flag(name: .customLong("no-https"), help: "Serve no HTTPS (behind a reverse proxy that does, or on this machine only).") var noHTTPS = false
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "A certificate (PEM, with its chain) to serve HTTPS with instead of the one made from our own home authority.", valueName: "path"))
+    var tlsCert: String?
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp("The private key (PEM) of --tls-cert.", valueName: "path")) var tlsKey: String?
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "The address other devices open, when a reverse proxy or a name of your own serves it, e.g. https://fun.example.org (env FUNZONE_PUBLIC_URL). Links, QR codes and the phones' settings use it.",
+        valueName: "url"))
+    var publicURL: String?
     @Option(name: .customLong("web-root"), help: "Folder with the web client (env FUNZONE_WEB; default ./Web).") var webRoot: String?
     @Option(name: .customLong("smtp-url"), help: "smtp[s]://[user:pass@]host[:port]?from=address[&ca=file][&tls=optional] to e-mail parents: STARTTLS or smtps; nothing crosses a network unencrypted unless tls=optional, the password never (env FUNZONE_SMTP_URL).")
     var smtpURL: String?
     @Flag(name: .customLong("open-signup"), help: "Let more than one family sign up (hosting).") var openSignup = false
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false
-    @Flag(name: .customLong("trust-proxy"), help: "Read the client address from X-Forwarded-For.") var trustProxy = false
+    @Flag(name: .customLong("trust-proxy"), help: "Behind a reverse proxy: read the client address from X-Forwarded-For and HTTPS from X-Forwarded-Proto, and send no one to HTTPS.") var trustProxy = false
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
     @Option(name: .customLong("read-cache-ttl"),
             help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
@@ -107,6 +117,8 @@ struct Serve: AsyncParsableCommand {
         Task {
             do { try await speller.prepareSpelling() } catch { logger.warning("spelling by voice is unavailable: \(error)") }
         }
+        let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
+        let (network, https) = try homeNetwork(port: port, logger: logger)
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
@@ -118,23 +130,55 @@ struct Serve: AsyncParsableCommand {
             sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
-                           readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval))
+                           readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval),
+            network: network, authority: https?.authority)
         if let remote = try recognizer() as? OpenAITranscriptionRecognizer {
             logger.notice("free speech is recognised by \(remote.endpoint.absoluteString) (model \(remote.model))")
         }
-        let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
         if try await services.families.familyCount() == 0 {
             logger.notice("""
-                First run: open http://\(host):\(port) to create your family, \
+                First run: open http://127.0.0.1:\(port) on this machine to create your family, \
                 or run `funzone create-parent --email you@example.org --family "Our Family"`.
                 """)
         }
-        let app = FunZoneApp.buildApplication(services: services, webRoot: webRoot, host: host, port: port, logger: logger)
-        try await app.runService()
+        logger.notice("Tablets and phones at home: open \(network.setupURL) (the parent area's \"Add a tablet or phone\" shows a QR code).")
+        let server = try FunZoneApp.buildServer(services: services, webRoot: webRoot, host: host, port: port,
+                                                https: https.map { (port: $0.port, configuration: $0.setup.configuration) }, logger: logger)
+        try await server.run()
     }
 }
 
 extension Serve {
+    /// Where the other devices find us, and the HTTPS listener (nil with --no-https).
+    func homeNetwork(port: Int, logger: Logger) throws -> (HomeNetwork, (port: Int, setup: HTTPSSetup, authority: HomeAuthority?)?) {
+        let environment = ProcessInfo.processInfo.environment
+        let publicURL = (self.publicURL ?? environment["FUNZONE_PUBLIC_URL"]).flatMap { $0.isEmpty ? nil : $0 }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), let host = url.host, !host.isEmpty else {
+                throw ValidationError("--public-url must be an http(s) address, e.g. https://fun.example.org.")
+            }
+            guard !HomeNetwork.isLoopbackHost(host) else {
+                throw ValidationError("--public-url must be an address other devices can reach, not \(host).")
+            }
+        }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together.") }
+        let httpsPort = self.httpsPort ?? environment["FUNZONE_HTTPS_PORT"].flatMap(Int.init) ?? 8443
+        guard noHTTPS || (1...65535).contains(httpsPort) && httpsPort != port else {
+            throw ValidationError("--https-port must be a port from 1 to 65535 other than --port.")
+        }
+        let network = HomeNetwork.discover(publicURL: publicURL, httpsPort: noHTTPS ? nil : httpsPort, httpPort: port)
+        guard !noHTTPS else { return (network, nil) }
+        let setup: HTTPSSetup
+        if let tlsCert, let tlsKey {
+            do { setup = try HTTPSSetup.files(certificate: tlsCert, key: tlsKey) } catch {
+                throw ValidationError("Could not read --tls-cert/--tls-key as PEM: \(error)")
+            }
+        } else {
+            setup = try HTTPSSetup.homeAuthority(directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("tls"), network: network)
+        }
+        return (network, (port: httpsPort, setup: setup, authority: setup.authority))
+    }
+
     /// pocketsphinx, or a remote service for free speech with pocketsphinx for grammars.
     func recognizer() throws -> any SpeechRecognizer {
         let environment = ProcessInfo.processInfo.environment

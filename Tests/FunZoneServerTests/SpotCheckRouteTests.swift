@@ -24,7 +24,7 @@ struct Phone {
                                                     body: ByteBuffer(bytes: try JSONEncoder().encode(body)))
         #expect(response.status == .ok, "\(String(buffer: response.body))")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
-        #expect(Set(object.keys) == ["deviceId", "name", "deviceToken", "deviceSecret"])
+        #expect(Set(object.keys) == ["deviceId", "name", "deviceToken", "deviceSecret", "apiBaseURL"])
         return Phone(client: app.client, deviceId: object["deviceId"] as! String, token: object["deviceToken"] as! String,
                      secret: object["deviceSecret"] as! String)
     }

@@ -30,12 +30,35 @@ import Testing
         #expect(tiles.first { $0.app.id == "stories" }?.request == nil)
     }
 
+    @Test func aNoteGoesWithTheAnswerAndAnAppAskedForAndApprovedHasArrivedOnceItIsHere() {
+        let registry = AppRegistry(installed: ["coloring", "spellflare"])
+        let tiles = registry.tiles(hidden: [], latestRequests: ["music": .approved, "coloring": .approved, "spellflare": .declined, "puzzles": .pending],
+                                   notes: ["music": "We'll look for one this weekend", "coloring": "Here it is", "stories": "stale"])
+        let tile = { (id: String) in tiles.first { $0.app.id == id } }
+        #expect(tile("music")?.note == "We'll look for one this weekend" && tile("music")?.arrived == false)
+        #expect(tile("coloring")?.arrived == true && tile("coloring")?.request == nil && tile("coloring")?.note == nil)
+        #expect(tile("spellflare")?.arrived == false)
+        #expect(tile("puzzles")?.arrived == false)
+        // A note without a request of this child's is never shown.
+        #expect(tile("stories")?.note == nil)
+    }
+
     @Test func unknownAppsAreErrors() {
         #expect(throws: HubError.unknownApp("nope")) { try AppRegistry(installed: []).app(id: "nope") }
     }
 }
 
 @Suite struct AppRequestTests {
+    @Test func notesAreTrimmedShortAndOptional() throws {
+        #expect(try AppRequest.validatedNote(nil) == nil)
+        #expect(try AppRequest.validatedNote("   ") == nil)
+        #expect(try AppRequest.validatedNote(" Soon! ") == "Soon!")
+        #expect(try AppRequest.validatedNote(String(repeating: "a", count: 200)) != nil)
+        #expect(throws: HubError.self) { try AppRequest.validatedNote(String(repeating: "a", count: 201)) }
+        // Counted in bytes too: 200 families of joined emoji are far more than 800 bytes.
+        #expect(throws: HubError.self) { try AppRequest.validatedNote(String(repeating: "👩‍👩‍👧‍👦", count: 60)) }
+    }
+
     @Test func textRules() throws {
         #expect(try AppRequest.validatedText("  I want music! ", hasAudio: false) == "I want music!")
         #expect(try AppRequest.validatedText("", hasAudio: true) == "")

@@ -56,7 +56,8 @@ def launch(extra_args=()):
     port = free_port()
     log = open(Path(data) / "server.log", "w")
     clock_file = Path(data) / "clock-offset"
-    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--port", str(port), "--bcrypt-cost", "10",
+    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--host", "127.0.0.1", "--port", str(port),
+                                "--https-port", str(free_port()), "--bcrypt-cost", "10",
                                 "--web-root", str(ROOT / "Web"), "--test-clock-offset-file", str(clock_file),
                                 "--tamper-check-interval", "0.5",
                                 # Made once per machine (the Swift tests make the same file), not per test.

@@ -88,6 +88,14 @@ def answer_gate(driver, answer):
     click(driver, "#gate-submit")
 
 
+def confirm_purchase(driver, password=None):
+    """The purchase sheet after the gate: it names the product and price; a parent's password buys."""
+    find(driver, "#purchase-form")
+    assert "$0.99" in find(driver, "#purchase-confirm").text
+    fill(driver, "#purchase-password", password or PASSWORD)
+    click(driver, "#purchase-confirm")
+
+
 def add_first_child(driver, name, grade=None, avatar=None):
     """Right after set-up: the picker's "Add a child" → the parent area's form."""
     click_text(driver, "a", "Add a child")

@@ -41,7 +41,8 @@ class Client:
 
 def serve(data):
     port = free_port()
-    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--port", str(port), "--log-level", "error"], cwd=ROOT)
+    process = subprocess.Popen([str(BINARY), "serve", "--data-dir", data, "--host", "127.0.0.1", "--port", str(port),
+                                "--https-port", str(free_port()), "--log-level", "error"], cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     for _ in range(100):
         try:

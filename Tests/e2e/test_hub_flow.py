@@ -4,7 +4,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import (add_first_child, answer_gate, click, click_text, fill, find, gate_answer, play_as, set_up_family, sign_in,
+from pages import (add_first_child, answer_gate, click, click_text, confirm_purchase, fill, find, gate_answer, play_as, set_up_family, sign_in,
                    unlock_parent_area, wait, wait_text)
 
 
@@ -118,6 +118,7 @@ def test_parents_remove_ads_behind_the_gate(server, browser):
     find(d, ".house-ad")
     click(d, "#remove-ads")
     answer_gate(d, gate_answer(d))
+    confirm_purchase(d)
     wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, ".house-ad"))
     d.refresh()
     find(d, ".tile")

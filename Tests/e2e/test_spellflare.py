@@ -5,7 +5,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import (add_first_child, answer_gate, click, fill, find, gate_answer, open_parent_tab, play_as, set_offline, set_up_family,
+from pages import (add_first_child, answer_gate, click, confirm_purchase, fill, find, gate_answer, open_parent_tab, play_as, set_offline, set_up_family,
                    wait, wait_text)
 
 GAME = """
@@ -112,6 +112,10 @@ def test_ads_go_away_when_a_parent_removes_them(server, browser):
     find(d, "#ad")
     click(d, "#ad-remove-ads")
     answer_gate(d, gate_answer(d))
+    # The sum alone does not buy: a wrong password is refused and the sheet stays.
+    confirm_purchase(d, password="my guess 123")
+    wait_text(d, "#purchase-form .error-text", "isn't right")
+    confirm_purchase(d)
     # The ad closes at once and the game begins.
     find(d, "#spelling-input")
     assert not d.find_elements(By.CSS_SELECTOR, "#ad")

@@ -5,15 +5,17 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { passParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
+import { confirmPurchase } from "../shared/store.js";
 import { when } from "../shared/time.js";
 import { coloringView, loadColoring } from "./coloring.js";
+import { devicesView, loadDevices } from "./devices.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
 
 const main = document.getElementById("parent");
-const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", spotcheck: "SpotCheck", store: "Purchases", family: "Family" };
+const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, spotcheck: {}, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, spotcheck: {}, devices: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -73,6 +75,7 @@ async function loadTab() {
       if (state.tab === "spellflare") await loadSpellflare(state.spellflare);
       if (state.tab === "coloring") await loadColoring(state.coloring);
       if (state.tab === "spotcheck") await loadSpotCheck(state.spotcheck);
+      if (state.tab === "devices") await loadDevices(state.devices);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
       if (state.tab === "family") state.family = await api("/api/parent/family");
     });
@@ -83,13 +86,32 @@ async function loadTab() {
 }
 
 
+// Notes a parent is writing, kept across redraws of the inbox until sent: request id → text.
+const noteDrafts = new Map();
+
+/** The note field of a request's answer: read aloud to the child on their tile (≤ 200 characters). */
+function noteField(request) {
+  const id = `note-${request.id}`;
+  const child = request.child?.name ?? "your child";
+  const input = h("textarea", { id, name: "note", class: "note-input", rows: "2", maxlength: "200",
+    placeholder: "e.g. We'll look for one this weekend!" });
+  input.value = noteDrafts.get(request.id) ?? "";
+  input.addEventListener("input", () => noteDrafts.set(request.id, input.value));
+  return h("label", { class: "field", for: id },
+    `A note for ${child} (optional, read aloud on their tile; up to 200 characters)`, input);
+}
+
 function inboxView() {
   const inbox = state.inbox;
   if (!inbox) return h("p", { class: "hint" }, "Loading…");
   if (inbox.requests.length === 0) return h("p", { class: "card" }, "No requests yet. When a child asks for an app, it shows up here.");
   return h("div", { class: "list", id: "inbox-list" }, inbox.requests.map((request) => {
     const decide = (status) => parentCall(async () => {
-      await api(`/api/parent/requests/${request.id}/decision`, { method: "POST", body: { status } });
+      const note = (noteDrafts.get(request.id) ?? "").trim();
+      if (note.length > 200) throw new Error("The note can be at most 200 characters.");
+      // An empty note is left out: the answer then goes without one.
+      await api(`/api/parent/requests/${request.id}/decision`, { method: "POST", body: note ? { status, note } : { status } });
+      noteDrafts.delete(request.id);
       sounds.tap();
       await loadTab();
     }).catch((error) => { state.error = error.message; render(); });
@@ -103,13 +125,15 @@ function inboxView() {
         request.hasAudio ? h("audio", { controls: true, preload: "none", src: `/api/parent/requests/${request.id}/audio`,
           "aria-label": `Recording from ${request.child?.name ?? "the child"}`,
           onplay: () => { if (!request.read) api(`/api/parent/requests/${request.id}/read`, { method: "POST" }).catch(() => {}); } }) : null,
+        request.note ? h("p", { class: "sent-note" }, h("strong", {}, "Your note: "), `“${request.note}”`) : null,
+        noteField(request),
         h("div", { class: "actions" },
           h("button", { class: "btn primary", type: "button", onclick: () => decide("approved"), disabled: request.status === "approved" }, "Approve"),
           h("button", { class: "btn", type: "button", onclick: () => decide("declined"), disabled: request.status === "declined" }, "Decline"))));
   }));
 }
 
-function childForm(child, onDone) {
+function childForm(child, onDone, onCancel) {
   const avatarName = `avatar-${child?.id ?? "new"}`;
   const form = h("form", { class: "card", id: child ? `edit-${child.id}` : "add-child-form" },
     h("h3", {}, child ? `Edit ${child.name}` : "Add a child"),
@@ -122,7 +146,8 @@ function childForm(child, onDone) {
           h("input", { type: "radio", name: "avatar", value: emoji, checked: child ? child.avatar === emoji : index === 0 }),
           h("span", {}, emoji))))),
     h("p", { class: "error-text", role: "alert" }),
-    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, child ? "Save" : "Add child")));
+    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, child ? "Save" : "Add child"),
+      onCancel ? h("button", { class: "btn", type: "button", onclick: onCancel }, "Cancel") : null));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(form));
@@ -168,30 +193,99 @@ function childrenView() {
               { method: "PUT", body: { hidden: !event.target.checked } })).catch((error) => { state.error = error.message; render(); }) }),
           `${app.icon} ${app.name}`))),
         h("div", { class: "actions" },
-          h("button", { class: "btn", type: "button", onclick: (event) => event.target.closest(".item").append(childForm(child, loadTab)) }, "Edit"),
-          h("button", { class: "btn danger", type: "button", onclick: () => confirmDelete(child) }, "Delete"))))),
+          h("button", { class: "btn", type: "button", "aria-expanded": state.editing === child.id ? "true" : "false",
+            onclick: () => { state.editing = state.editing === child.id ? null : child.id; render(); } }, "Edit"),
+          h("button", { class: "btn danger", type: "button", onclick: () => confirmDelete(child) }, "Delete")),
+        // One edit form at a time, with a way out.
+        state.editing === child.id
+          ? childForm(child, () => { state.editing = null; loadTab(); }, () => { state.editing = null; render(); })
+          : null))),
     childForm(null, loadTab));
 }
 
 function storeView() {
-  return h("div", { class: "list" }, state.products.map((product) => h("article", { class: "item" },
-    h("div", { class: "big", "aria-hidden": "true" }, "🚫"),
-    h("div", {},
-      h("h3", {}, `${product.name} · ${product.displayPrice}`), h("p", {}, product.summary),
-      h("div", { class: "actions" },
-        product.owned ? h("span", { class: "status approved", id: `owned-${product.id}` }, "Owned ✅")
-          : h("button", { class: "btn primary", type: "button", id: `buy-${product.id}`,
-            onclick: () => parentCall(() => api("/api/store/purchase", { method: "POST", body: { productId: product.id } }))
-              .then(() => { sounds.success(); loadTab(); }).catch((error) => { state.error = error.message; render(); }) }, "Buy"),
-        h("button", { class: "btn", type: "button", onclick: () => api("/api/store/restore", { method: "POST" }).then(loadTab) }, "Restore purchases"))))));
+  const buy = (product) => confirmPurchase(product, { askPassword: false })
+    .then((bought) => { if (bought) { sounds.success(); state.notice = `${bought.product} bought by ${bought.purchasedBy}.`; loadTab(); } })
+    .catch((error) => { state.error = error.message; render(); });
+  const restore = () => api("/api/store/restore", { method: "POST" }).then((result) => {
+    state.notice = result.restored.length ? `Restored: ${result.restored.join(", ")}.` : "Nothing to restore: everything bought is already here.";
+    loadTab();
+  }).catch((error) => { state.error = error.message; render(); });
+  return h("div", { class: "list" },
+    state.notice ? h("p", { class: "card", role: "status", id: "store-notice" }, state.notice) : null,
+    state.products.map((product) => h("article", { class: "item" },
+      h("div", { class: "big", "aria-hidden": "true" }, "🚫"),
+      h("div", {},
+        h("h3", {}, `${product.name} · ${product.displayPrice}`), h("p", {}, product.summary),
+        product.owned && product.purchasedAt
+          ? h("p", { class: "meta", id: `bought-${product.id}` }, `Bought ${when(product.purchasedAt)}${product.purchasedBy ? ` by ${product.purchasedBy}` : ""}`)
+          : null,
+        h("div", { class: "actions" },
+          product.owned ? h("span", { class: "status approved", id: `owned-${product.id}` }, "Owned ✅")
+            : h("button", { class: "btn primary", type: "button", id: `buy-${product.id}`, onclick: () => parentCall(() => buy(product)) }, "Buy…"),
+          h("button", { class: "btn", type: "button", id: "restore-purchases", onclick: restore }, "Restore purchases"))))));
+}
+
+/** Asks before removing a parent; they are signed out everywhere. */
+async function confirmRemoveParent(parent) {
+  const confirmed = await openSheet({
+    label: `Remove ${parent.name}`,
+    render(body, close) {
+      mount(body, h("h2", {}, `Remove ${parent.name}?`),
+        h("p", {}, `${parent.email} will be signed out on every device and can't sign in to this family again without a new invite.`),
+        h("div", { class: "row actions" },
+          h("button", { class: "btn", type: "button", onclick: () => close(false) }, "Keep"),
+          h("button", { class: "btn danger", type: "button", id: "confirm-remove-parent", onclick: () => close(true) }, `Remove ${parent.name}`)));
+    },
+  });
+  if (!confirmed) return;
+  await parentCall(() => api(`/api/parent/parents/${parent.id}`, { method: "DELETE", body: { confirm: true } }));
+  if (parent.id === state.session.parent?.id) { location.href = "/"; return; }
+  loadTab();
+}
+
+/** The signed-in parent's own e-mail, name and password, always with the current password. */
+function accountForm(me) {
+  const form = h("form", { class: "card", id: "account-form" },
+    h("h3", {}, "Your account"),
+    h("label", { class: "field" }, "Name", h("input", { name: "name", maxlength: 40, required: true, value: me.name })),
+    h("label", { class: "field" }, "E-mail (your sign-in)", h("input", { name: "email", type: "email", autocomplete: "email", required: true, value: me.email })),
+    h("label", { class: "field" }, "New password (leave empty to keep it)", h("input", { name: "password", type: "password", autocomplete: "new-password", minlength: 8 })),
+    h("label", { class: "field" }, "Current password", h("input", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true })),
+    h("p", { class: "error-text", role: "alert" }),
+    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, "Save changes")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(new FormData(form));
+    const body = { currentPassword: values.currentPassword, name: values.name, email: values.email };
+    if (values.password) body.password = values.password;
+    try {
+      const updated = await parentCall(() => api("/api/parent/me", { method: "PATCH", body }));
+      state.session.parent = updated;
+      state.notice = values.password ? "Saved. Your other devices will ask for the new password." : "Saved.";
+      sounds.success();
+      loadTab();
+    } catch (error) {
+      form.querySelector(".error-text").textContent = error.message;
+    }
+  });
+  return form;
 }
 
 function familyView() {
   const family = state.family;
   if (!family) return h("p", { class: "hint" }, "Loading…");
+  const me = family.parents.find((parent) => parent.id === state.session.parent?.id) ?? state.session.parent;
   return h("div", { class: "list" },
+    state.notice ? h("p", { class: "card", role: "status", id: "family-notice" }, state.notice) : null,
     h("article", { class: "card" }, h("h3", {}, family.family.name),
-      h("ul", {}, family.parents.map((parent) => h("li", {}, `${parent.name} · ${parent.email}`)))),
+      h("ul", { class: "parents", id: "parents-list" }, family.parents.map((parent) => h("li", { dataset: { parentId: parent.id } },
+        `${parent.name} · ${parent.email}`, parent.id === me?.id ? " (you)" : null,
+        family.parents.length > 1
+          ? h("button", { class: "btn quiet", type: "button", "aria-label": `Remove ${parent.name}`,
+            onclick: () => confirmRemoveParent(parent).catch((error) => { state.error = error.message; render(); }) }, "Remove")
+          : null)))),
+    me ? accountForm(me) : null,
     h("article", { class: "card" }, h("h3", {}, "Invite another parent"),
       h("p", {}, "Give them this code. It works once, for 7 days."),
       state.invite ? h("p", { class: "code", id: "invite-code" }, state.invite.code) : null,
@@ -222,7 +316,7 @@ function render() {
     state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
     { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
       coloring: () => coloringView(state.coloring, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
-      family: familyView }[state.tab]());
+      devices: () => devicesView(state.devices), family: familyView }[state.tab]());
 }
 
 window.addEventListener("hashchange", () => {
@@ -230,6 +324,7 @@ window.addEventListener("hashchange", () => {
   if (!(tab in tabs)) return;
   if (state.tab === "spotcheck" && tab !== "spotcheck") leaveSpotCheck(state.spotcheck);
   state.tab = tab;
+  state.notice = "";
   loadTab();
 });
 
@@ -240,5 +335,8 @@ async function start() {
   if (state.tab !== "inbox") api("/api/parent/requests").then((inbox) => { state.inbox = inbox; render(); }).catch(() => {});
   await loadTab();
 }
+
+// Back after handing the tablet over must not bring the parent area back from the back-forward cache.
+window.addEventListener("pageshow", (event) => { if (event.persisted) location.reload(); });
 
 start();

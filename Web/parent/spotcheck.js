@@ -37,8 +37,6 @@ const formatCode = (code) => {
   return `${plain.slice(0, 3)} ${plain.slice(3)}`;
 };
 
-const pairUrl = (code) => `${location.origin}/spotcheck/#pair=${encodeURIComponent(code)}`;
-
 const humanize = (text) => String(text).replace(/_/g, " ");
 
 function triggerText(trigger) {
@@ -289,7 +287,8 @@ function showPairing(ctx, body, device, first, close) {
     expiresAt = Date.now() + (pairing.ttlMinutes ? pairing.ttlMinutes * 60_000 : Date.parse(pairing.expiresAt) - Date.now());
     code.textContent = formatCode(pairing.code);
     copy.textContent = "Copy";
-    const url = pairUrl(pairing.code);
+    // The server's address for other devices (never this browser's, which may be 127.0.0.1).
+    const url = pairing.url;
     // Text, not a link: opened here it would pair the parent's own browser.
     mount(link, "Pairing link for the child's phone: ", h("code", {}, url));
     tick();
@@ -325,7 +324,7 @@ function showPairing(ctx, body, device, first, close) {
     qr, link,
     h("h3", {}, "Next steps"),
     h("ol", { class: "next-steps", id: "next-steps" },
-      h("li", {}, `On the child's phone open ${location.origin}/spotcheck/ and choose “Set up child phone” (or scan the QR code).`),
+      h("li", {}, `On the child's phone open ${first.url.split("#")[0]} and choose “Set up child phone” (or scan the QR code).`),
       h("li", {}, "Enter the code."),
       h("li", {}, "Install the Shortcut and add the automations."),
       h("li", {}, "Lock Shortcuts and Settings with Screen Time.")),

@@ -53,6 +53,8 @@ export async function readAnswer(response, fallback = () => "Something went wron
   const data = type.includes("json") ? await response.json().catch(() => null) : await response.text();
   if (!response.ok) {
     const error = data?.error ?? {};
+    // A grown-up turned this app off for the child: every page shows the same friendly screen.
+    if (error.code === "app_hidden" && typeof document !== "undefined") import("./hidden-app.js").then((screen) => screen.showAppHidden());
     throw new ApiError(response.status, error.code ?? `http_${response.status}`, error.message ?? fallback(response.status),
       error.details ?? {}, Number(response.headers.get("Retry-After")) || null);
   }

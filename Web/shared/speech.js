@@ -1,6 +1,7 @@
 // Speech for every app, done by the server: voices, speaking text aloud (cached audio the page
 // plays, honouring the hub's mute switch) and recognising a recording (16 kHz WAV from recorder.js).
 import { api } from "./api.js";
+import { playableFormat } from "./audio-format.js";
 import { cancel, enqueue } from "./player.js";
 
 let voiceList = null;
@@ -11,8 +12,10 @@ export async function voices() {
   return voiceList;
 }
 
+let preferred = null;
+
 /** The URL of `text` spoken (the browser caches it; the server answers 304 to a repeat). */
-export function speechURL(text, { voice, rate = 1, pitch = 1, format = "opus" } = {}) {
+export function speechURL(text, { voice, rate = 1, pitch = 1, format = (preferred ??= playableFormat()) } = {}) {
   const query = new URLSearchParams({ text, rate: String(rate), pitch: String(pitch), format });
   if (voice) query.set("voice", voice);
   return `/api/speech/say?${query}`;

@@ -6,10 +6,11 @@ import { ApiError, readAnswer } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { agoTime, refreshTimes } from "../shared/time.js";
+import { downloadCheckScript, saveFile, shortcutGuideContent } from "./shortcut-screen.js";
 
 const root = document.getElementById("app");
 const KEYS = { device: "spotcheck.device", locked: "spotcheck.locked", screenTime: "spotcheck.screentime" };
-const ROUTES = ["welcome", "checklist", "pair", "unlock"];
+const ROUTES = ["welcome", "checklist", "pair", "unlock", "shortcut"];
 const REFRESH_MS = { checklist: 10_000, locked: 60_000 };
 
 /** localStorage that never throws (Safari private mode): what can't be kept lasts for this visit. */
@@ -29,7 +30,7 @@ function readCredentials() {
 }
 
 const state = {
-  route: "landing",         // landing | welcome | checklist | pair | unlock (from the address's #)
+  route: "landing",         // landing | welcome | checklist | pair | unlock | shortcut (from the address's #)
   prefill: "",              // a pairing code from #pair=CODE
   credentials: readCredentials(),   // {apiBaseURL, deviceId, deviceToken, deviceSecret, name}
   locked: stored.get(KEYS.locked) === "1",
@@ -129,7 +130,7 @@ function go(route) {
 function currentScreen() {
   if (state.removed) return "removed";
   if (state.locked) return state.route === "unlock" ? "unlock" : "locked";
-  if (state.route === "unlock") return "checklist";
+  if (state.route === "unlock" || (state.route === "shortcut" && !state.credentials)) return "checklist";
   return state.route;
 }
 
@@ -195,17 +196,13 @@ function welcomeScreen() {
       backButton("welcome-back", "Back", () => go("landing"))));
 }
 
-function downloadConfig() {
-  const { deviceToken, deviceSecret, deviceId } = state.credentials;
-  const config = { apiBaseURL: location.origin, deviceToken, deviceSecret, deviceId };
-  const url = URL.createObjectURL(new Blob([JSON.stringify(config, null, 2)], { type: "application/json" }));
-  const link = h("a", { href: url, download: "hotspot-config.json", hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Safari reads the blob after click() returns; give it time before letting go.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+/** hotspot-config.json's content: the server's address for this phone (from the pairing answer), never a loopback origin. */
+function shortcutConfig() {
+  const { deviceToken, deviceSecret, deviceId, apiBaseURL } = state.credentials;
+  return { apiBaseURL: apiBaseURL ?? location.origin, deviceToken, deviceSecret, deviceId };
 }
+
+const downloadConfig = () => saveFile("hotspot-config.json", JSON.stringify(shortcutConfig(), null, 2), "application/json");
 
 async function confirmUnpair() {
   const confirmed = await openSheet({
@@ -253,13 +250,18 @@ function checklistScreen() {
     step({ id: "step-shortcut", number: 2, title: "Install our Shortcut", done: runs >= 1,
       status: runs >= 1 ? "Shortcut has run" : paired ? "No run yet" : "Pair first" },
     h("p", {}, "iPhone apps can't switch the hotspot off, but a Shortcut can. The SpotCheck Shortcut asks SpotCheck whether the ",
-      "hotspot must be off right now, switches Personal Hotspot off (and can change its password), then checks in so your parent sees it ran."),
+      "hotspot must be off right now, switches Personal Hotspot off, then checks in so your parent sees it ran."),
     h("ol", { class: "sc-list" },
       h("li", {}, "Download hotspot-config.json and save it in Files › iCloud Drive › Shortcuts."),
       h("li", {}, "Add the SpotCheck Shortcut in the Shortcuts app and let it read that file."),
       h("li", {}, "Run the Shortcut once by hand. This step is done when SpotCheck sees the run.")),
     h("button", { class: "btn primary", type: "button", id: "export-config", disabled: !paired, onclick: downloadConfig }, "Download hotspot-config.json"),
-    h("p", { class: "hint" }, paired ? "The file holds this phone's key: keep it on this phone." : "Pair first: the file holds this phone's key.")),
+    h("p", { class: "hint" }, paired ? "The file holds this phone's key: keep it on this phone." : "Pair first: the file holds this phone's key."),
+    paired ? h("div", { class: "step-buttons" },
+      h("button", { class: "btn", type: "button", id: "open-shortcut-guide", onclick: () => go("shortcut") }, "How to build the Shortcut"),
+      h("button", { class: "btn", type: "button", id: "download-check-script", onclick: () => downloadCheckScript(shortcutConfig()) },
+        "Download the check script")) : null,
+    paired ? h("p", { class: "hint" }, "The check script tests SpotCheck from a computer with curl (sh spotcheck-check.sh); its run counts as a run by hand.") : null),
 
     step({ id: "step-automations", number: 3, title: "Automations", done: runs >= 2,
       status: runs >= 2 ? `Several runs seen (${runs} runs)` : `${runs} ${runs === 1 ? "run" : "runs"} so far, 2 needed` },
@@ -322,7 +324,7 @@ function pairScreen() {
       const body = { code: pairingCode };
       if (name.value.trim()) body.name = name.value.trim();
       const paired = await deviceCall("/pair", { method: "POST", body, auth: false });
-      remember({ apiBaseURL: location.origin, deviceId: paired.deviceId, deviceToken: paired.deviceToken,
+      remember({ apiBaseURL: paired.apiBaseURL, deviceId: paired.deviceId, deviceToken: paired.deviceToken,
         deviceSecret: paired.deviceSecret, name: paired.name });
       Object.assign(state, { prefill: "", device: null, deviceError: "", removed: false });
       await refreshDevice();
@@ -398,7 +400,9 @@ function removedScreen() {
 }
 
 const SCREENS = { landing: landingScreen, welcome: welcomeScreen, checklist: checklistScreen, pair: pairScreen,
-  locked: lockedScreen, unlock: unlockScreen, removed: removedScreen };
+  locked: lockedScreen, unlock: unlockScreen, removed: removedScreen,
+  shortcut: () => screenPage("shortcut-guide", "Build the SpotCheck Shortcut",
+    ...shortcutGuideContent(shortcutConfig(), (id) => backButton(id, "Back to setup", () => go("checklist")))) };
 
 let shownScreen = null;
 

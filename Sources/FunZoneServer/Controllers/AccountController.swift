@@ -44,7 +44,7 @@ struct AccountController {
                 signedIn: false, csrfToken: token, family: nil, parent: nil, child: nil,
                 parentUnlocked: false, gatePassed: false))
             response.setCookie(Cookie(name: SessionMiddleware.csrfCookie, value: token, path: "/",
-                                      secure: services.options.secureCookies, httpOnly: false, sameSite: .strict))
+                                      secure: services.options.secureCookies || context.isSecure, httpOnly: false, sameSite: .strict))
             return response
         }
         let family = try await services.families.family(id: session.familyId)
@@ -107,7 +107,7 @@ struct AccountController {
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
         if let session = context.session { try await services.sessions.delete(tokenHash: session.tokenHash) }
         var response = JSONResponse.noContent()
-        response.setSessionCookie(nil, secure: services.options.secureCookies)
+        response.setSessionCookie(nil, secure: services.options.secureCookies || context.isSecure)
         return response
     }
 
@@ -189,7 +189,7 @@ struct AccountController {
             family: family.map { FamilyView(id: $0.id, name: $0.name) },
             parent: ParentView(id: parent.id, name: parent.name, email: parent.email), child: nil,
             parentUnlocked: parentUnlocked, gatePassed: false), status: status)
-        response.setSessionCookie(token, secure: services.options.secureCookies)
+        response.setSessionCookie(token, secure: services.options.secureCookies || context.isSecure)
         return response
     }
 }

@@ -39,6 +39,7 @@ struct AppRequestsController {
         let createdAt: Date
         let read: Bool
         let decidedAt: Date?
+        let note: String?
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -100,14 +101,20 @@ struct AppRequestsController {
         return JSONResponse.noContent()
     }
 
-    struct DecisionRequest: Codable { let status: String }
+    struct DecisionRequest: Codable {
+        let status: String
+        /// A short note for the child, read aloud on their tile ("We'll look for one this weekend").
+        let note: String?
+    }
 
     @Sendable func decide(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await services.requireParent(context)
         let id = try context.parameters.require("requestId")
         let body = try await request.decodeJSON(DecisionRequest.self, context: context)
         let status = try AppRequest.decision(body.status)
-        guard try await services.requests.decide(id: id, familyId: session.familyId, status: status.rawValue, now: services.clock.now()),
+        let note = try AppRequest.validatedNote(body.note)
+        guard try await services.requests.decide(id: id, familyId: session.familyId, status: status.rawValue, note: note,
+                                                 now: services.clock.now()),
               let row = try await services.requests.request(id: id, familyId: session.familyId)
         else { throw APIError.notFound("request") }
         let child = try await services.children.child(id: row.childId, familyId: session.familyId)
@@ -117,7 +124,8 @@ struct AppRequestsController {
     private func view(_ row: AppRequestRow, child: ChildRow?) -> RequestView {
         RequestView(id: row.id, child: child.map(ChildView.init), app: try? services.registry.app(id: row.appId), text: row.text,
                     hasAudio: row.audioKey != nil, status: AppRequest.Status(rawValue: row.status) ?? .pending,
-                    createdAt: Date(millis: row.createdAt), read: row.readAt != nil, decidedAt: row.decidedAt.map(Date.init(millis:)))
+                    createdAt: Date(millis: row.createdAt), read: row.readAt != nil, decidedAt: row.decidedAt.map(Date.init(millis:)),
+                    note: row.note)
     }
 
     /// E-mails the parents when SMTP is configured. The inbox already has the request, so a mail

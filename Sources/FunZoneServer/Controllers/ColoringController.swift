@@ -20,19 +20,20 @@ struct ColoringController {
     static let exports = RateLimit(limit: 30, window: 60)
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("coloring/me", use: me)
-        api.put("coloring/kids-mode", use: kidsMode)
-        api.get("coloring/pages/:pageId", use: page)
-        api.get("coloring/stamps/:emoji", use: stamp)
-        api.get("coloring/drawings", use: list)
-        api.post("coloring/drawings", use: create)
-        api.get("coloring/drawings/:drawingId", use: drawing)
-        api.put("coloring/drawings/:drawingId", use: save)
-        api.patch("coloring/drawings/:drawingId", use: saveChanges)
-        api.delete("coloring/drawings/:drawingId", use: delete)
-        api.post("coloring/drawings/:drawingId/duplicate", use: duplicate)
-        api.get("coloring/drawings/:drawingId/thumbnail", use: thumbnail)
-        api.get("coloring/drawings/:drawingId/export", use: export)
+        let api = api.app("coloring", services: services)
+        api.get("me", use: me)
+        api.put("kids-mode", use: kidsMode)
+        api.get("pages/:pageId", use: page)
+        api.get("stamps/:emoji", use: stamp)
+        api.get("drawings", use: list)
+        api.post("drawings", use: create)
+        api.get("drawings/:drawingId", use: drawing)
+        api.put("drawings/:drawingId", use: save)
+        api.patch("drawings/:drawingId", use: saveChanges)
+        api.delete("drawings/:drawingId", use: delete)
+        api.post("drawings/:drawingId/duplicate", use: duplicate)
+        api.get("drawings/:drawingId/thumbnail", use: thumbnail)
+        api.get("drawings/:drawingId/export", use: export)
     }
 
     struct PageSummary: Codable { let id: String; let name: String }

@@ -28,7 +28,8 @@ struct HubController {
         }
         guard let hub = try await services.hubs.snapshot(childId: childId, familyId: session.familyId) else { throw APIError.noChild }
         let tiles = services.registry.tiles(hidden: hub.hiddenApps,
-                                            latestRequests: hub.latestRequests.compactMapValues(AppRequest.Status.init(rawValue:)))
+                                            latestRequests: hub.latestRequests.compactMapValues(AppRequest.Status.init(rawValue:)),
+                                            notes: hub.requestNotes)
         let body = ByteBuffer(bytes: try JSONEncoder.api.encode(HubResponse(
             child: ChildView(hub.child), tiles: tiles, adsRemoved: Entitlements(owned: hub.ownedProducts).adsRemoved)))
         services.cache.store(hub: body, childId: childId, familyId: session.familyId, now: now)

@@ -70,17 +70,7 @@ struct ParentGateController {
         guard services.hasGatePass(session) else {
             throw APIError(status: .forbidden, code: "gate_required", message: "Answer the parent question first.")
         }
-        try await services.countAttempt("signin:account:\(session.parentId)", limit: .signInPerAccount)
-        let parents = try await services.families.parents(familyId: session.familyId)
-        var matched = false
-        for parent in parents where try await services.hasher.verify(body.password, hash: parent.passwordHash) {
-            matched = true
-            break
-        }
-        guard matched else {
-            throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
-        }
-        try await services.rateLimits.clear(key: "signin:account:\(session.parentId)")
+        _ = try await services.familyParent(password: body.password, session: session)
         try await services.sessions.setParentActive(services.clock.now(), tokenHash: session.tokenHash)
         try await services.sessions.consumeGatePass(tokenHash: session.tokenHash)
         return JSONResponse.noContent()

@@ -11,14 +11,15 @@ struct SpellflareController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("spellflare/me", use: me)
-        api.put("spellflare/player", use: savePlayer)
-        api.post("spellflare/sessions", use: start)
-        api.get("spellflare/sessions/:sessionId", use: session)
-        api.post("spellflare/sessions/:sessionId/answers", use: answer)
-        api.post("spellflare/sessions/:sessionId/spoken", use: spoken)
-        api.post("spellflare/progress/sync", use: sync)
-        api.post("spellflare/progress/reset", use: reset)
+        let api = api.app("spellflare", services: services)
+        api.get("me", use: me)
+        api.put("player", use: savePlayer)
+        api.post("sessions", use: start)
+        api.get("sessions/:sessionId", use: session)
+        api.post("sessions/:sessionId/answers", use: answer)
+        api.post("sessions/:sessionId/spoken", use: spoken)
+        api.post("progress/sync", use: sync)
+        api.post("progress/reset", use: reset)
     }
 
     // MARK: - Player

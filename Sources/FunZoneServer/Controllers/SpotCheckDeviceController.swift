@@ -43,6 +43,8 @@ struct SpotCheckDeviceController {
         let name: String
         let deviceToken: String
         let deviceSecret: String
+        /// Where the Shortcut calls this server (hotspot-config.json's `apiBaseURL`): never loopback.
+        let apiBaseURL: String
     }
 
     /// Redeems a parent's pairing code; the phone's credentials are answered once and never again.
@@ -64,7 +66,8 @@ struct SpotCheckDeviceController {
         guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
         // The phone's earlier secret stops working at once on this instance.
         services.cache.invalidate(familyId: device.familyId)
-        return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret))
+        return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret,
+                                                    apiBaseURL: services.network.baseURL))
     }
 
     private func refuse(_ outcome: PairingRedemption, now: Date) async throws -> Response {

@@ -158,7 +158,8 @@ struct SpotCheckParentController {
             do {
                 try await services.spotcheck.replacePairingCode(deviceId: deviceId, familyId: familyId, codeHash: Tokens.hash(code.value),
                                                                 now: now, expiresAt: expiresAt)
-                return PairingView(code: code.value, expiresAt: expiresAt, ttlMinutes: Int(PairingCode.lifetime / 60))
+                return PairingView(code: code.value, expiresAt: expiresAt, ttlMinutes: Int(PairingCode.lifetime / 60),
+                                   url: "\(services.network.baseURL)/spotcheck/#pair=\(code.value)")
             } catch where attempt < 3 {
                 continue
             }

@@ -24,6 +24,9 @@ struct StoreController {
         let currency: String
         let kind: Product.Kind
         let owned: Bool
+        /// When it was bought and by which parent (nil when not owned, or not known).
+        let purchasedAt: Date?
+        let purchasedBy: String?
     }
 
     struct EntitlementsView: Codable {
@@ -33,10 +36,14 @@ struct StoreController {
 
     @Sendable func products(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.requireSession()
-        let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
-        return try JSONResponse.make(["products": Store.products.map {
-            ProductView(id: $0.id, name: $0.name, summary: $0.summary, displayPrice: $0.displayPrice, priceCents: $0.priceCents,
-                        currency: $0.currency, kind: $0.kind, owned: owned.contains($0.id))
+        let purchases = Dictionary(try await services.purchases.purchases(familyId: session.familyId).map { ($0.productId, $0) },
+                                   uniquingKeysWith: { first, _ in first })
+        let parents = Dictionary(uniqueKeysWithValues: try await services.families.parents(familyId: session.familyId).map { ($0.id, $0.name) })
+        return try JSONResponse.make(["products": Store.products.map { product in
+            let purchase = purchases[product.id]
+            return ProductView(id: product.id, name: product.name, summary: product.summary, displayPrice: product.displayPrice,
+                               priceCents: product.priceCents, currency: product.currency, kind: product.kind, owned: purchase != nil,
+                               purchasedAt: purchase.map { Date(millis: $0.purchasedAt) }, purchasedBy: purchase?.purchasedBy.flatMap { parents[$0] })
         }])
     }
 
@@ -45,36 +52,74 @@ struct StoreController {
         return try JSONResponse.make(try await view(familyId: session.familyId))
     }
 
-    struct PurchaseRequest: Codable { let productId: String }
+    struct PurchaseRequest: Codable {
+        let productId: String
+        /// A parent's password: needed unless the parent area is open on this device.
+        let password: String?
+    }
 
-    /// Needs a fresh parent-gate pass on this device (spent by the purchase) or the open parent area.
+    struct PurchaseResponse: Codable {
+        let owned: [String]
+        let adsRemoved: Bool
+        /// What was bought, for whom it is recorded, and whether it was new (false: the family owned it already).
+        let product: String
+        let displayPrice: String
+        let purchasedBy: String
+        let charged: Bool
+    }
+
+    /// From a kid's screen: a fresh parent-gate pass on this device (spent by the purchase) and a
+    /// parent's password; from the open parent area, that parent. Records who bought it and when.
     @Sendable func purchase(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.requireSession()
         let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
         let product = try Store.product(id: body.productId)
         let usesGatePass = try services.requireGrownUp(session)
+        let buyer: ParentRow
+        if usesGatePass {
+            guard let password = body.password, !password.isEmpty else {
+                throw APIError(status: .forbidden, code: "password_required", message: "A parent's password is needed to buy \(product.name).")
+            }
+            buyer = try await services.familyParent(password: password, session: session)
+        } else {
+            guard let parent = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
+            buyer = parent
+        }
         let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
+        var charged = false
         if !owned.contains(product.id) {
             let receipt = try await services.payments.purchase(product, familyId: session.familyId)
-            try await record(receipt, familyId: session.familyId)
+            charged = try await record(receipt, familyId: session.familyId, by: buyer.id)
         }
         if usesGatePass { try await services.spendGatePass(session) }
-        return try JSONResponse.make(try await view(familyId: session.familyId))
+        let entitlements = try await view(familyId: session.familyId)
+        return try JSONResponse.make(PurchaseResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, product: product.name,
+                                                      displayPrice: product.displayPrice, purchasedBy: buyer.name, charged: charged))
     }
 
-    /// Asks the provider for receipts it holds and adds any the family is missing.
+    struct RestoreResponse: Codable {
+        let owned: [String]
+        let adsRemoved: Bool
+        /// Names of the products this restore added (empty: nothing was missing).
+        let restored: [String]
+    }
+
+    /// Asks the provider for receipts it holds and adds any the family is missing; says which.
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.requireSession()
-        for receipt in try await services.payments.restore(familyId: session.familyId) {
-            try await record(receipt, familyId: session.familyId)
+        var restored: [String] = []
+        for receipt in try await services.payments.restore(familyId: session.familyId)
+        where try await record(receipt, familyId: session.familyId, by: nil) {
+            restored.append((try? Store.product(id: receipt.productId).name) ?? receipt.productId)
         }
-        return try JSONResponse.make(try await view(familyId: session.familyId))
+        let entitlements = try await view(familyId: session.familyId)
+        return try JSONResponse.make(RestoreResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, restored: restored))
     }
 
-    private func record(_ receipt: Receipt, familyId: String) async throws {
+    private func record(_ receipt: Receipt, familyId: String, by parentId: String?) async throws -> Bool {
         try await services.purchases.record(PurchaseRow(
             id: UUID().uuidString.lowercased(), familyId: familyId, productId: receipt.productId,
-            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis))
+            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId))
     }
 
     private func view(familyId: String) async throws -> EntitlementsView {

@@ -33,6 +33,10 @@ public struct Services: Sendable {
     public let metrics: PrometheusCollectorRegistry
     public let speech: SpeechServices
     public let options: Options
+    /// How the family's other devices reach this server: every link handed to a device comes from here.
+    public let network: HomeNetwork
+    /// Our own certificate authority, when this server serves HTTPS with it (nil with `--tls-cert` or no HTTPS).
+    public let authority: HomeAuthority?
     let cache: ReadCache
 
     /// Stamp pictures, read once from the colour emoji font (nil when the font is not installed:
@@ -68,7 +72,8 @@ public struct Services: Sendable {
     public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock = .live,
                 hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
                 mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-                speech: SpeechServices = SpeechServices(), sealer: SecretSealer = .ephemeral(), options: Options = Options()) {
+                speech: SpeechServices = SpeechServices(), sealer: SecretSealer = .ephemeral(), options: Options = Options(),
+                network: HomeNetwork = .none, authority: HomeAuthority? = nil) {
         self.database = database
         self.families = FamilyStore(database: database)
         self.children = ChildStore(database: database)
@@ -91,6 +96,8 @@ public struct Services: Sendable {
         self.metrics = metrics
         self.speech = speech
         self.options = options
+        self.network = network
+        self.authority = authority
         self.cache = ReadCache(ttl: options.readCacheTTL)
     }
 }

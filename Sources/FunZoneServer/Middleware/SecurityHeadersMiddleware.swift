@@ -12,6 +12,10 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         ].joined(separator: "; ")
     }
 
+    static func isParentArea(_ path: String) -> Bool {
+        path == "/parent" || path.hasPrefix("/parent/") || path.hasPrefix("/api/parent/")
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response = try await next(request, context)
         response.headers[.contentSecurityPolicy] = Self.policy
@@ -19,6 +23,9 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         response.headers[HTTPField.Name("Permissions-Policy")!] = "microphone=(self), camera=(), geolocation=()"
         response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        // The parent area is never kept by the browser: Back after handing the tablet to a child
+        // must not show it from the cache (nor from the back-forward cache).
+        if Self.isParentArea(request.uri.path) { response.headers[.cacheControl] = "no-store" }
         return response
     }
 }

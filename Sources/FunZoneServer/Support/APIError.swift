@@ -34,6 +34,7 @@ struct APIError: HTTPResponseError, Equatable {
     static let parentLocked = APIError(status: .forbidden, code: "parent_locked",
                                        message: "The parent area is locked. Pass the parent gate and enter the parent password.")
     static let noChild = APIError(status: .forbidden, code: "no_child_selected", message: "Pick who is playing first.")
+    static let appHidden = APIError(status: .forbidden, code: "app_hidden", message: "A grown-up has turned this app off for you. Ask them!")
     static let csrf = APIError(status: .forbidden, code: "csrf_failed",
                                message: "This request is missing its security token. Reload the page and try again.")
     static func notFound(_ what: String) -> APIError {

@@ -48,6 +48,18 @@ extension Services {
         try await sessions.consumeGatePass(tokenHash: session.tokenHash)
     }
 
+    /// The parent of the session's family whose password this is (counted against the sign-in
+    /// limit of the session's parent, cleared on success), or 401 `wrong_password`.
+    func familyParent(password: String, session: CurrentSession) async throws -> ParentRow {
+        try await countAttempt("signin:account:\(session.parentId)", limit: .signInPerAccount)
+        for parent in try await families.parents(familyId: session.familyId)
+        where try await hasher.verify(password, hash: parent.passwordHash) {
+            try await rateLimits.clear(key: "signin:account:\(session.parentId)")
+            return parent
+        }
+        throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
+    }
+
     /// The parent with this e-mail and password, or nil. An unknown e-mail is checked against a dummy
     /// hash, so timing does not reveal which e-mails exist.
     func parent(email: String, password: String) async throws -> ParentRow? {

@@ -14,6 +14,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     /// A page's own timer made this request (`X-Background-Refresh: 1`), not a person: it does not
     /// keep the parent area open.
     var isBackgroundRefresh = false
+    /// The request came over HTTPS (our listener, or a trusted proxy's `X-Forwarded-Proto`): its cookies are Secure.
+    var isSecure = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

@@ -139,4 +139,6 @@ struct PairingView: Codable, Equatable {
     let code: String
     let expiresAt: Date
     let ttlMinutes: Int
+    /// The link the child's phone opens (and its QR code): from the home network's base URL, never loopback.
+    let url: String
 }

@@ -27,14 +27,17 @@ struct TestApp {
 
     /// Runs `body` against the app on a fresh database of the given kind.
     static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
-                    mailer: any Mailer = DisabledMailer(), speech: SpeechServices = SpeechServices(), _ body: @Sendable (TestApp) async throws -> Void) async throws {
+                    mailer: any Mailer = DisabledMailer(), speech: SpeechServices = SpeechServices(),
+                    network: HomeNetwork = .none, authority: HomeAuthority? = nil,
+                    _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: blobRoot) }
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
                                     registry: AppRegistry(installed: installed), clock: clock.clock,
-                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup))
+                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup),
+                                    network: network, authority: authority)
             let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
             try await app.test(.router) { client in
                 try await body(TestApp(services: services, clock: clock, client: client, blobRoot: blobRoot))

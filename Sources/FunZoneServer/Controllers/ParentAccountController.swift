@@ -1,0 +1,120 @@
+import Foundation
+import Hub
+import Hummingbird
+import Logging
+import MailClient
+import Storage
+
+/// A parent's own account: change the e-mail, name or password, remove another parent, and the
+/// "forgot password" path (a one-time link by e-mail, or in the server's log on a home server
+/// with no mail set up: whoever reads it has the machine, and so the data, already).
+struct ParentAccountController {
+    let services: Services
+    let logger: Logger
+
+    static let resetLifetime: TimeInterval = 30 * 60
+    static let resetsPerAddress = RateLimit(limit: 5, window: 15 * 60)
+    static let resetsPerAccount = RateLimit(limit: 3, window: 60 * 60)
+
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.patch("parent/me", use: updateMe)
+        api.delete("parent/parents/:parentId", use: removeParent)
+        api.post("password/forgot", use: forgot)
+        api.post("password/reset", use: reset)
+    }
+
+    struct UpdateMe: Codable {
+        /// Needed for every change, even with the parent area open: a child at an open tablet cannot take the account.
+        let currentPassword: String
+        let email: String?
+        let name: String?
+        let password: String?
+    }
+
+    struct MeView: Codable { let id: String; let name: String; let email: String }
+
+    @Sendable func updateMe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let body = try await request.decodeJSON(UpdateMe.self, context: context)
+        guard let me = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
+        try await services.countAttempt("signin:account:\(me.id)", limit: .signInPerAccount)
+        guard try await services.hasher.verify(body.currentPassword, hash: me.passwordHash) else {
+            throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
+        }
+        try await services.rateLimits.clear(key: "signin:account:\(me.id)")
+        // Validate everything before changing anything.
+        let email = try body.email.map { try Account.normalizedEmail($0) }
+        let name = try body.name.map { try Account.validatedName($0) }
+        if let password = body.password { try Account.validatePassword(password) }
+        if let email, email != me.email { try await services.families.setEmail(parentId: me.id, familyId: me.familyId, email: email) }
+        if let name { try await services.families.setName(parentId: me.id, familyId: me.familyId, name: name) }
+        if let password = body.password {
+            try await services.families.setPassword(parentId: me.id, hash: try await services.hasher.hash(password), keepingSession: session.tokenHash)
+        }
+        services.cache.invalidate(familyId: me.familyId)
+        guard let updated = try await services.families.parent(id: me.id, familyId: me.familyId) else { throw APIError.unauthorized }
+        return try JSONResponse.make(MeView(id: updated.id, name: updated.name, email: updated.email))
+    }
+
+    struct RemoveRequest: Codable { let confirm: Bool }
+
+    /// Removes another parent of the family (or oneself, when another remains) and signs them out.
+    @Sendable func removeParent(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let session = try await services.requireParent(context)
+        let id = try context.parameters.require("parentId")
+        let body = try await request.decodeJSON(RemoveRequest.self, context: context)
+        guard body.confirm else { throw APIError.invalid("confirm", "Send confirm: true to remove a parent.") }
+        guard try await services.families.parent(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("parent") }
+        guard try await services.families.removeParent(id: id, familyId: session.familyId) else {
+            throw APIError(status: .conflict, code: "last_parent", message: "A family needs at least one parent.")
+        }
+        services.cache.invalidate(familyId: session.familyId)
+        return JSONResponse.noContent()
+    }
+
+    struct ForgotRequest: Codable { let email: String }
+    struct ForgotResponse: Codable {
+        /// Where the link went: "email" when mail is set up, else "server-log". Said whatever the address, so it tells no one which addresses have accounts.
+        let delivery: String
+    }
+
+    /// Always 202, whether or not the address has an account.
+    @Sendable func forgot(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await services.countAttempt("password-forgot:\(services.clientAddress(request, context))", limit: Self.resetsPerAddress)
+        let body = try await request.decodeJSON(ForgotRequest.self, context: context)
+        let email = try Account.normalizedEmail(body.email)
+        let byMail = services.mailer.isEnabled
+        if let parent = try await services.families.parent(email: email) {
+            try await services.countAttempt("password-forgot:account:\(parent.id)", limit: Self.resetsPerAccount)
+            let token = Tokens.make()
+            let now = services.clock.now()
+            try await services.families.createPasswordReset(tokenHash: Tokens.hash(token), parentId: parent.id, now: now,
+                                                            expires: now.addingTimeInterval(Self.resetLifetime))
+            let link = "\(services.network.baseURL)/reset/#token=\(token)"
+            if byMail {
+                try? await services.mailer.send(MailMessage(
+                    to: [parent.email], subject: "Reset your Kids Fun Zone password",
+                    body: "Someone (hopefully you) asked to reset the password of \(parent.email).\n\nOpen this link within 30 minutes to choose a new one:\n\(link)\n\nIf it wasn't you, ignore this mail: nothing changes."))
+            } else if !services.options.openSignup {
+                // A home server with no mail: the link goes where only the machine's owner looks.
+                logger.notice("Password reset for \(parent.email): open \(link) within 30 minutes (or run `funzone reset-password --email \(parent.email)`).")
+            }
+        }
+        return try JSONResponse.make(ForgotResponse(delivery: byMail ? "email" : "server-log"), status: .accepted)
+    }
+
+    struct ResetRequest: Codable { let token: String; let password: String }
+
+    @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await services.countAttempt("password-reset:\(services.clientAddress(request, context))", limit: Self.resetsPerAddress)
+        let body = try await request.decodeJSON(ResetRequest.self, context: context)
+        try Account.validatePassword(body.password)
+        guard body.token.count <= 128, let parent = try await services.families.redeemPasswordReset(
+            tokenHash: Tokens.hash(body.token), newHash: try await services.hasher.hash(body.password), now: services.clock.now())
+        else {
+            throw APIError(status: .gone, code: "reset_link_invalid", message: "That reset link has expired or was already used. Ask for a new one.")
+        }
+        services.cache.invalidate(familyId: parent.familyId)
+        return JSONResponse.noContent()
+    }
+}

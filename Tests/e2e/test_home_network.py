@@ -1,0 +1,150 @@
+"""A tablet on the home network: the server runs in a network namespace of its own with a LAN
+address (198.51.100.2, a documentation range, only inside this test's namespace and its veth
+pair), and Chromium reaches it from outside through that address, not loopback. Plain HTTP sends
+it to HTTPS; the browser trusts the server's own authority (installed in its NSS database the way
+a parent installs it on a device); the microphone works there and a request by voice arrives."""
+import os
+import shutil
+import ssl
+import subprocess
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+from conftest import BINARY, ROOT, _drivers, free_port
+from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_text
+
+SERVER_ADDRESS = "198.51.100.2"
+HOST_ADDRESS = "198.51.100.1"
+
+
+def sh(*command):
+    subprocess.run(command, check=True, capture_output=True)
+
+
+@pytest.fixture
+def lan_server():
+    """funzone serving HTTP and HTTPS inside a namespace reached over a veth pair."""
+    suffix = str(os.getpid() % 100000)
+    namespace, host_link, lan_link = f"fzlan{suffix}", f"fzh{suffix}", f"fzl{suffix}"
+    try:
+        sh("ip", "netns", "add", namespace)
+    except (subprocess.CalledProcessError, FileNotFoundError) as error:
+        pytest.fail(f"cannot make a network namespace here ({error}): this test needs root and iproute2")
+    data = tempfile.mkdtemp(prefix="funzone-lan-")
+    process = None
+    try:
+        sh("ip", "link", "add", host_link, "type", "veth", "peer", "name", lan_link)
+        sh("ip", "link", "set", lan_link, "netns", namespace)
+        # Named like a real network card, so the server takes it for the home network.
+        sh("ip", "-n", namespace, "link", "set", lan_link, "name", "eth0")
+        sh("ip", "-n", namespace, "addr", "add", f"{SERVER_ADDRESS}/24", "dev", "eth0")
+        sh("ip", "-n", namespace, "link", "set", "eth0", "up")
+        sh("ip", "-n", namespace, "link", "set", "lo", "up")
+        sh("ip", "addr", "add", f"{HOST_ADDRESS}/24", "dev", host_link)
+        sh("ip", "link", "set", host_link, "up")
+        port, https_port = free_port(), free_port()
+        log = open(Path(data) / "server.log", "w")
+        process = subprocess.Popen(
+            ["ip", "netns", "exec", namespace, str(BINARY), "serve", "--data-dir", data, "--host", "0.0.0.0",
+             "--port", str(port), "--https-port", str(https_port), "--bcrypt-cost", "10", "--web-root", str(ROOT / "Web"),
+             "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v2.bin")],
+            stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+        ca = Path(data) / "tls" / "ca.pem"
+        for _ in range(150):
+            try:
+                context = ssl.create_default_context(cafile=str(ca))
+                urllib.request.urlopen(f"https://{SERVER_ADDRESS}:{https_port}/healthz", timeout=1, context=context)
+                break
+            except (OSError, ssl.SSLError, FileNotFoundError):
+                time.sleep(0.1)
+        else:
+            raise RuntimeError("server did not start over HTTPS: " + (Path(data) / "server.log").read_text())
+        yield {"http": f"http://{SERVER_ADDRESS}:{port}", "https": f"https://{SERVER_ADDRESS}:{https_port}", "ca": ca,
+               "log": Path(data) / "server.log"}
+    finally:
+        if process:
+            process.terminate()
+            process.wait(timeout=10)
+        subprocess.run(["ip", "link", "del", host_link], capture_output=True)
+        subprocess.run(["ip", "netns", "del", namespace], capture_output=True)
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def trusting_browser(ca, mic_wav, width=1024, height=768):
+    """Chromium whose NSS database trusts our authority, as a device does once the parent installed it."""
+    home = tempfile.mkdtemp(prefix="funzone-chromium-home-")
+    nssdb = Path(home) / ".pki" / "nssdb"
+    nssdb.mkdir(parents=True)
+    sh("certutil", "-d", f"sql:{nssdb}", "-N", "--empty-password")
+    sh("certutil", "-d", f"sql:{nssdb}", "-A", "-t", "C,,", "-n", "Kids Fun Zone home authority", "-i", str(ca))
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                     "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream",
+                     f"--use-file-for-fake-audio-capture={mic_wav}", "--autoplay-policy=no-user-gesture-required",
+                     "--lang=en-US", f"--user-data-dir={home}/profile"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver", env={**os.environ, "HOME": home}), options=options)
+    driver.set_window_size(width, height)
+    _drivers.append(driver)
+    return driver, home
+
+
+def test_a_tablet_on_the_home_network_records_a_request_over_https(lan_server, mic_wav):
+    # Plain HTTP from another device is sent to HTTPS; the set-up page and the certificate are not.
+    opener = urllib.request.build_opener(NoRedirect)
+    with pytest.raises(urllib.error.HTTPError) as redirect:
+        opener.open(lan_server["http"] + "/hub/")
+    assert redirect.value.code == 308 and redirect.value.headers["Location"] == lan_server["https"] + "/hub/"
+    assert opener.open(lan_server["http"] + "/ca.crt").status == 200
+    assert opener.open(lan_server["http"] + "/setup/").status == 200
+
+    d, home = trusting_browser(lan_server["ca"], mic_wav)
+    try:
+        # The parent types the plain address; the browser lands on HTTPS without a warning.
+        d.get(lan_server["http"] + "/")
+        wait(d, 15).until(lambda driver: driver.current_url.startswith(lan_server["https"]))
+        assert d.execute_script("return window.isSecureContext && !!navigator.mediaDevices")
+        set_up_family(d, lan_server["https"])
+        add_first_child(d, "Mia", grade=2, avatar="🦊")
+        play_as(d, "Mia")
+        click(d, ".tile[data-app-id='music']")
+        click(d, "#ask-button")
+        find(d, "#stop-button")
+        time.sleep(4.5)  # one whole loop of the fake microphone's "music please"
+        click(d, "#stop-button")
+        wait_text(d, "dialog.sheet .hint", "Edit your message", timeout=20)
+        dictated = d.find_element(By.CSS_SELECTOR, "#request-text").get_attribute("value")
+        assert "music" in dictated, dictated
+        click(d, "#send-button")
+        wait_text(d, ".sent", "Sent!")
+        # The session cookie is Secure over HTTPS.
+        cookie = d.get_cookie("fz_session")
+        assert cookie and cookie["secure"], cookie
+    finally:
+        d.quit()
+        _drivers.remove(d)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def test_the_device_set_up_page_shows_the_address_and_the_certificate_over_plain_http(lan_server, browser):
+    """A device that does not trust us yet opens the QR code's plain-HTTP page."""
+    d = browser
+    d.get(lan_server["http"] + "/setup/")
+    wait_text(d, "#https-address", lan_server["https"])
+    assert find(d, "#fingerprint").text.count(":") == 31
+    find(d, "#steps-desktop[open]")
+    assert d.find_element(By.CSS_SELECTOR, "#download-pem").get_attribute("href").endswith("/ca.pem")
+    assert d.find_element(By.CSS_SELECTOR, "#open-secure").get_attribute("href") == lan_server["https"] + "/"
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
