@@ -317,6 +317,8 @@ function render() {
     { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
       coloring: () => coloringView(state.coloring, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
       devices: () => devicesView(state.devices), family: familyView }[state.tab]());
+  // On a phone the tabs scroll sideways: keep the open one in view.
+  main.querySelector(".tabs [aria-current='page']")?.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 window.addEventListener("hashchange", () => {
