@@ -141,7 +141,7 @@ struct Serve: AsyncParsableCommand {
                 or run `funzone create-parent --email you@example.org --family "Our Family"`.
                 """)
         }
-        logger.notice("Tablets and phones at home: open \(network.setupURL) (the parent area's \"Add a tablet or phone\" shows a QR code).")
+        logger.notice("Tablets and phones at home: open \(network.setupURL) (the parent area's \"Tablets & phones\" tab shows a QR code).")
         let server = try FunZoneApp.buildServer(services: services, webRoot: webRoot, host: host, port: port,
                                                 https: https.map { (port: $0.port, configuration: $0.setup.configuration) }, logger: logger)
         try await server.run()

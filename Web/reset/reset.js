@@ -56,6 +56,12 @@ function chooseNew(token) {
   }));
 }
 
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
-if (token) chooseNew(token); else askForLink();
-main.querySelector("input")?.focus();
+function route() {
+  const token = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (token) chooseNew(token); else askForLink();
+  main.querySelector("input")?.focus();
+}
+
+// The link may be pasted into the tab that asked for it: only the #token part changes then.
+window.addEventListener("hashchange", route);
+route();

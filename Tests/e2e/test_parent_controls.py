@@ -1,0 +1,118 @@
+"""What a parent relies on: a hidden app stays closed, Back does not bring the parent area back,
+a forgotten password, the parent's own account, one edit form at a time."""
+import re
+import time
+
+from selenium.webdriver.common.by import By
+
+from pages import PASSWORD, add_first_child, click, click_text, fill, find, play_as, set_up_family, wait, wait_text
+
+
+def wait_signed_in(d):
+    """Set-up answered: the family exists and this browser is signed in."""
+    wait(d).until(lambda driver: driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch('/api/session').then(r => r.json()).then(s => done(s.signedIn)).catch(() => done(false));"))
+
+
+def test_a_hidden_app_says_ask_a_grown_up_and_starts_nothing(server, browser):
+    d = browser
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    # Hide Spellflare for Mia in the Children tab.
+    box = find(d, ".item .app-toggles input[type=checkbox]")
+    labels = d.find_elements(By.CSS_SELECTOR, ".item .app-toggles label")
+    spellflare = next(label for label in labels if "Spellflare" in label.text)
+    spellflare.find_element(By.CSS_SELECTOR, "input").click()
+    time.sleep(0.3)
+    assert box is not None
+    play_as(d, "Mia")
+    assert not d.find_elements(By.CSS_SELECTOR, ".tile[data-app-id='spellflare']")
+    # Typed by hand (or an old bookmark): the app's page says so, aloud, and offers the way home.
+    d.get(server + "/spellflare/")
+    wait_text(d, "#app-hidden h1", "resting")
+    assert d.switch_to.active_element.get_attribute("id") == "app-hidden-home"
+    wait(d).until(lambda driver: driver.execute_script(
+        "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/speech/say') && e.name.includes('resting'))"))
+    click(d, "#app-hidden-home")
+    find(d, ".tile")
+
+
+def test_back_after_handing_the_tablet_over_does_not_show_the_parent_area(server, browser):
+    d = browser
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    find(d, "#tab-children")
+    play_as(d, "Mia")
+    d.back()  # the avatar picker
+    d.back()  # the parent area
+    wait(d).until(lambda driver: "/parent/" in driver.current_url)
+    # The parent page is fetched again (no-store) and asks for the gate: nothing of it from the cache.
+    find(d, "#gate-question")
+    assert not d.find_elements(By.CSS_SELECTOR, "#tab-children")
+
+
+def test_one_edit_form_at_a_time_with_cancel(server, browser):
+    d = browser
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    edit = find(d, ".item[data-child-id] .actions .btn:not(.danger)")
+    edit.click()
+    find(d, "form[id^='edit-']")
+    edit = find(d, ".item[data-child-id] .actions .btn:not(.danger)")
+    edit.click()
+    wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "form[id^='edit-']"))
+    find(d, ".item[data-child-id] .actions .btn:not(.danger)").click()
+    find(d, "form[id^='edit-']")
+    assert len(d.find_elements(By.CSS_SELECTOR, "form[id^='edit-']")) == 1
+    click_text(d, "button", "Cancel")
+    wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "form[id^='edit-']"))
+
+
+def test_a_forgotten_password_is_reset_from_the_link_in_the_server_log(server, browser):
+    d = browser
+    set_up_family(d, server)
+    wait_signed_in(d)
+    d.delete_all_cookies()
+    d.get(server + "/reset/")
+    fill(d, "#forgot-form input[name=email]", "ada@example.org")
+    click(d, "#forgot-form button[type=submit]")
+    wait_text(d, "#forgot-sent", "log")
+    link = None
+    for _ in range(50):
+        found = re.search(r"/reset/#token=([A-Za-z0-9+/=_-]+)", server.log.read_text())
+        if found:
+            link = found.group(1)
+            break
+        time.sleep(0.1)
+    assert link, "no reset link in the server log"
+    d.get(f"{server}/reset/#token={link}")
+    fill(d, "#reset-form input[name=password]", "a brand new one 99")
+    click(d, "#reset-form button[type=submit]")
+    find(d, "#reset-done")
+    # The new password signs in; the old one does not.
+    d.get(server + "/")
+    find(d, "#signin-form")
+    fill(d, "input[name=email]", "ada@example.org")
+    fill(d, "input[name=password]", PASSWORD)
+    click(d, "#signin-form button[type=submit]")
+    find(d, "#signin-form .error-text")
+    fill(d, "input[name=password]", "a brand new one 99")
+    click(d, "#signin-form button[type=submit]")
+    wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "#signin-form"))
+
+
+def test_a_parent_changes_their_name_and_email(server, browser):
+    d = browser
+    set_up_family(d, server)
+    wait_signed_in(d)
+    d.get(server + "/parent/#family")  # set-up left the parent area open
+    fill(d, "#account-form input[name=name]", "Ada Rossi")
+    fill(d, "#account-form input[name=email]", "ada.rossi@example.org")
+    fill(d, "#account-form input[name=currentPassword]", "not my password")
+    click(d, "#account-form button[type=submit]")
+    wait_text(d, "#account-form .error-text", "isn't right")
+    fill(d, "#account-form input[name=currentPassword]", PASSWORD)
+    click(d, "#account-form button[type=submit]")
+    wait_text(d, "#family-notice", "Saved")
+    wait_text(d, "#parents-list", "Ada Rossi · ada.rossi@example.org")
