@@ -1,11 +1,15 @@
 // The front door: first-run family set-up, parent sign-in (or joining with an invite code),
-// then "Who's playing?" — a child taps their avatar, no password.
+// then "Who's playing?" — a child taps their avatar, no password. The picker speaks: its question
+// on arrival and with 🔊, each avatar its child's name when touched, then the hub opens.
 import { api, loadSession } from "./shared/api.js";
 import { h, mount } from "./shared/dom.js";
-import { muteButton, sounds } from "./shared/sounds.js";
+import { isMuted, muteButton, sounds } from "./shared/sounds.js";
+import { atMost, hearAgainButton, instruct, sayName, speakOnTouch, touched } from "./shared/speak-on-touch.js";
 
 const app = document.getElementById("app");
-const state = { session: null, children: [], view: "loading", error: "" };
+const state = { session: null, children: [], view: "loading", error: "", asked: false, choosing: false };
+const WHO = "Who's playing? Tap your picture.";
+const NAME_BEFORE_OPENING_MS = 1200; // a child's name is said, then the hub opens; never waits longer
 
 function header(subtitle) {
   return h("header", {},
@@ -31,7 +35,10 @@ function formView({ id, title, fields, submit, onSubmit, extra }) {
     try {
       await onSubmit(values);
       state.error = "";
-      await refresh();
+      await // Only the picker talks: the grown-ups' forms on this page stay quiet.
+speakOnTouch(document, { when: () => state.view === "picker" && state.children.length > 0 });
+addEventListener("pageshow", () => { state.choosing = false; });
+refresh();
     } catch (failure) {
       error.textContent = failure.message;
       button.disabled = false;
@@ -84,24 +91,49 @@ function signInView() {
     })];
 }
 
+async function choose(button, child) {
+  if (state.choosing) return;
+  state.choosing = true;
+  sounds.tap();
+  try {
+    await Promise.all([atMost(touched(button), NAME_BEFORE_OPENING_MS),
+      api("/api/kids/select", { method: "POST", body: { childId: child.id } })]);
+    location.href = "/hub/";
+  } catch (error) {
+    state.choosing = false;
+    state.error = error.message;
+    render();
+    instruct("Something went wrong. Tap your picture again.");
+  }
+}
+
+function pickerMuteButton() {
+  const button = muteButton();
+  button.dataset.say = ""; // its picture says it; turning sound on says so
+  button.addEventListener("click", () => { if (!isMuted()) sayName("Sound is on!", button); });
+  return button;
+}
+
 function pickerView() {
-  const corner = h("div", { class: "corner" }, muteButton(),
-    h("a", { class: "btn", href: "/parent/", id: "parents-link", "aria-label": "Parents area" }, "🔒 Parents"));
+  const corner = h("div", { class: "corner" }, pickerMuteButton(),
+    h("a", { class: "btn", href: "/parent/", id: "parents-link", "aria-label": "Parents area", dataset: { say: "For grown-ups." } }, "🔒 Parents"));
   if (state.children.length === 0) {
     return [corner, header(`Hello, ${state.session.family?.name ?? "family"}!`),
       h("div", { class: "card" }, h("h2", {}, "Add your children"),
         h("p", {}, "Open the parent area to add each child with their name, grade and avatar."),
         h("a", { class: "btn primary", href: "/parent/#children" }, "Add a child"))];
   }
-  return [corner, header(), h("h2", { class: "who" }, "Who's playing?"),
+  if (!state.asked) {
+    state.asked = true;
+    instruct(WHO);
+  }
+  return [corner, header(), h("div", { class: "who-row" }, h("h2", { class: "who" }, "Who's playing?"),
+    hearAgainButton(WHO, { label: "Hear the question", id: "hear-who" })),
+    state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
     h("div", { class: "avatars" }, state.children.map((child) =>
       h("button", {
-        class: "avatar-button", type: "button", "aria-label": `${child.name}`, dataset: { childId: child.id },
-        onclick: async () => {
-          sounds.tap();
-          await api("/api/kids/select", { method: "POST", body: { childId: child.id } });
-          location.href = "/hub/";
-        },
+        class: "avatar-button", type: "button", "aria-label": `${child.name}`, dataset: { childId: child.id, say: child.name },
+        onclick: (event) => choose(event.currentTarget, child),
       }, h("span", { class: "avatar-emoji", "aria-hidden": "true" }, child.avatar), h("span", { class: "avatar-name" }, child.name))))];
 }
 
@@ -131,4 +163,7 @@ async function refresh() {
   render();
 }
 
+// Only the picker talks: the grown-ups' forms on this page stay quiet.
+speakOnTouch(document, { when: () => state.view === "picker" && state.children.length > 0 });
+addEventListener("pageshow", () => { state.choosing = false; });
 refresh();

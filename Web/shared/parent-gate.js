@@ -1,15 +1,20 @@
 // The parent gate: "What is 7 × 8?", asked and checked by the server. Three wrong answers lock it
-// for a minute. Resolves true when a grown-up answered right, false if cancelled.
+// for a minute. Resolves true when a grown-up answered right, false if cancelled. A child who
+// cannot read hears that a grown-up is needed (never the question's answer).
 import { api, ApiError } from "./api.js";
 import { openSheet } from "./dialog.js";
 import { h, mount } from "./dom.js";
 import { sounds } from "./sounds.js";
 
+const GROWN_UP = "A grown-up needs to answer this. Please give the tablet to a grown-up.";
+
 export function passParentGate({ reason = "This part is for grown-ups." } = {}) {
   return openSheet({
     label: "Parent check",
-    render(body, close) {
+    kid: true,
+    render(body, close, voice) {
       let timer = null;
+      let greeted = false;
       const status = h("p", { class: "error-text", role: "status", "aria-live": "polite" });
 
       const showLocked = (seconds) => {
@@ -20,6 +25,7 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
           if (left-- <= 0) { clearInterval(timer); ask(); }
         };
         mount(body, h("div", { class: "gate-icon", "aria-hidden": "true" }, "⏳"), h("h2", {}, "Please wait"), line);
+        voice.say("Too many tries. The grown-up check opens again in a minute.");
         tick();
         timer = setInterval(tick, 1000);
       };
@@ -31,20 +37,24 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
           challenge = await api("/api/gate/challenge", { method: "POST" });
         } catch (error) {
           if (error instanceof ApiError && error.code === "gate_locked") return showLocked(error.retryAfter);
-          mount(body, h("p", { class: "error-text" }, error.message));
+          mount(body, h("p", { class: "error-text" }, error.message),
+            h("button", { class: "btn kid", type: "button", onclick: ask }, "Try again 🔄"));
+          voice.say(`${error.message} Ask a grown-up to help.`);
           return;
         }
         const input = h("input", {
           type: "text", inputmode: "numeric", pattern: "[0-9]*", autocomplete: "off", id: "gate-answer",
           class: "gate-input", "aria-label": `Answer: ${challenge.question}`, maxlength: "4",
+          // Kid-sized on every page that asks (base.css has no gate style; CSSOM passes the CSP).
+          style: "min-height: 64px; width: 7ch; font-size: 2rem; text-align: center; border-radius: 16px; border: 2px solid #cfc9e6; margin: 4px auto 8px; display: block",
         });
         const form = h("form", { class: "gate-form" },
-          h("div", { class: "gate-icon", "aria-hidden": "true" }, "🔒"),
+          h("div", { class: "gate-icon", "aria-hidden": "true", style: "font-size: 3rem; line-height: 1.2" }, "🔒"),
           h("h2", {}, "Grown-ups only"),
           h("p", { class: "hint" }, reason),
-          h("p", { class: "gate-question", id: "gate-question" }, challenge.question),
+          h("p", { class: "gate-question", id: "gate-question", style: "font-size: 1.6rem; font-weight: 800; margin: 8px 0" }, challenge.question),
           input, status,
-          h("button", { class: "btn primary kid", type: "submit", id: "gate-submit" }, "Check"));
+          h("button", { class: "btn primary kid", type: "submit", id: "gate-submit", dataset: { say: "Check the answer" } }, "Check"));
         form.addEventListener("submit", async (event) => {
           event.preventDefault();
           const answer = Number.parseInt(input.value, 10);
@@ -59,8 +69,9 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
             if (error.code === "gate_wrong") {
               const left = error.details?.attemptsLeft;
               await ask();
-              body.querySelector(".error-text").textContent =
-                `That's not right. ${left} ${left === "1" ? "try" : "tries"} left.`;
+              const tries = `${left} ${left === "1" ? "try" : "tries"} left.`;
+              body.querySelector(".error-text").textContent = `That's not right. ${tries}`;
+              voice.say(`That's not right. ${tries}`, GROWN_UP);
               return;
             }
             if (error.code === "gate_expired" || error.code === "gate_no_question") return ask();
@@ -68,6 +79,9 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
           }
         });
         mount(body, form);
+        if (!greeted) voice.say(GROWN_UP);
+        else voice.set(GROWN_UP);
+        greeted = true;
         input.focus();
       };
 
