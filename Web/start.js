@@ -35,10 +35,7 @@ function formView({ id, title, fields, submit, onSubmit, extra }) {
     try {
       await onSubmit(values);
       state.error = "";
-      await // Only the picker talks: the grown-ups' forms on this page stay quiet.
-speakOnTouch(document, { when: () => state.view === "picker" && state.children.length > 0 });
-addEventListener("pageshow", () => { state.choosing = false; });
-refresh();
+      await refresh();
     } catch (failure) {
       error.textContent = failure.message;
       button.disabled = false;
@@ -87,7 +84,7 @@ function signInView() {
         field("Password", { name: "password", type: "password", required: true, autocomplete: "current-password" }),
       ],
       onSubmit: (v) => api("/api/signin", { method: "POST", body: v }),
-      extra: toggle,
+      extra: [toggle, h("a", { class: "btn quiet", href: "/reset/", id: "forgot-password" }, "Forgot your password?")],
     })];
 }
 
@@ -151,6 +148,9 @@ async function refresh() {
     return;
   }
   const s = state.session;
+  // A deep link into the parent area that met the sign-in form goes back there afterwards.
+  const next = new URLSearchParams(location.search).get("next");
+  if (s.signedIn && next && /^\/parent\/(#[a-z]*)?$/.test(next)) { location.href = next; return; }
   if (s.signedIn && s.child) { location.href = "/hub/"; return; }
   if (s.signedIn) {
     state.children = (await api("/api/kids")).children;

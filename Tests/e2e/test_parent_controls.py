@@ -5,7 +5,8 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from pages import PASSWORD, add_first_child, click, click_text, fill, find, play_as, set_up_family, wait, wait_text
+from pages import (PASSWORD, add_first_child, click, click_text, fill, find, play_as, set_up_family, unlock_parent_area, wait,
+                   wait_text)
 
 
 def wait_signed_in(d):
@@ -116,3 +117,19 @@ def test_a_parent_changes_their_name_and_email(server, browser):
     click(d, "#account-form button[type=submit]")
     wait_text(d, "#family-notice", "Saved")
     wait_text(d, "#parents-list", "Ada Rossi · ada.rossi@example.org")
+
+
+def test_a_deep_link_into_the_parent_area_keeps_its_tab_through_sign_in(server, browser_factory):
+    first = browser_factory()
+    set_up_family(first, server)
+    wait_signed_in(first)
+    d = browser_factory()
+    d.get(server + "/parent/#spellflare")
+    find(d, "#signin-form")
+    assert find(d, "#forgot-password").get_attribute("href").endswith("/reset/")
+    fill(d, "input[name=email]", "ada@example.org")
+    fill(d, "input[name=password]", PASSWORD)
+    click(d, "#signin-form button[type=submit]")
+    wait(d).until(lambda driver: driver.current_url.endswith("/parent/#spellflare"))
+    unlock_parent_area(d)
+    wait(d).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "#tab-spellflare").get_attribute("aria-current") == "page")

@@ -332,7 +332,8 @@ window.addEventListener("hashchange", () => {
 
 async function start() {
   state.session = await loadSession();
-  if (!state.session.signedIn) { location.href = "/"; return; }
+  // Not signed in on this device: sign in, then come back to this very tab.
+  if (!state.session.signedIn) { location.href = `/?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
   if (!state.session.parentUnlocked && !(await unlock())) return;
   if (state.tab !== "inbox") api("/api/parent/requests").then((inbox) => { state.inbox = inbox; render(); }).catch(() => {});
   await loadTab();
