@@ -3,6 +3,7 @@
 // way out of ads is "Parents: remove ads", behind the parent gate.
 import { h } from "../shared/dom.js";
 import { sounds } from "../shared/sounds.js";
+import { speak } from "../shared/speech.js";
 import { removeAdsBehindGate } from "../shared/store.js";
 
 export const countdownSeconds = 5;
@@ -11,7 +12,7 @@ export const countdownSeconds = 5;
  * Shows an ad over the page and resolves when the child continues, or at once with
  * {adsRemoved: true} when a grown-up removes ads from it.
  */
-export function showAd({ kind, level, onAdsRemoved }) {
+export function showAd({ kind, level, voice, onAdsRemoved }) {
   return new Promise((resolve) => {
     let left = countdownSeconds;
     const count = h("span", { class: "ad-count", id: "ad-count", "aria-live": "polite" }, String(left));
@@ -22,10 +23,16 @@ export function showAd({ kind, level, onAdsRemoved }) {
     }, kind === "pre" ? "▶ Start Test" : "Continue");
     const waiting = h("p", { class: "ad-wait", id: "ad-wait" }, `Continue in ${left}…`);
     const remove = h("button", { class: "btn quiet ad-remove", type: "button", id: "ad-remove-ads", onclick: removeAds }, "Parents: remove ads");
+    // What the ad asks of the child is said aloud too (pre-readers), and again with 🔊.
+    const spoken = kind === "pre"
+      ? `Get ready! Level ${level} is about to begin. Listen carefully and spell each word.`
+      : "Keep practicing to become a spelling champion!";
+    const hear = h("button", { class: "btn kid ad-say", type: "button", id: "ad-say", "aria-label": "Hear this",
+      onclick: () => { sounds.tap(); speak(spoken, { voice }); } }, "🔊");
     const message = kind === "pre"
       ? [h("h2", {}, "Get Ready!"), h("p", { class: "ad-level" }, `Level ${level} is about to begin`),
-        h("p", {}, "Practice makes perfect! Listen carefully and spell each word.")]
-      : [h("h2", {}, "Spellflare"), h("p", {}, "Keep practicing to become a spelling champion!")];
+        h("p", {}, "Practice makes perfect! Listen carefully and spell each word."), hear]
+      : [h("h2", {}, "Spellflare"), h("p", {}, "Keep practicing to become a spelling champion!"), hear];
     const overlay = h("div", { class: `ad-overlay ad-${kind}`, role: "dialog", "aria-modal": "true", "aria-label": "Advertisement", id: "ad" },
       h("p", { class: "ad-label" }, "Advertisement"),
       h("div", { class: "ad-card" }, h("div", { class: "ad-bee", "aria-hidden": "true" }, "🐝"), ...message),
@@ -33,6 +40,7 @@ export function showAd({ kind, level, onAdsRemoved }) {
       remove);
     document.body.append(overlay);
     go.focus();
+    if (kind === "pre") speak(spoken, { voice });
 
     const timer = setInterval(() => {
       left -= 1;

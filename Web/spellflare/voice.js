@@ -1,10 +1,12 @@
 // Spelling by voice: the child says the letters ("C… A… T…") into the microphone; the server
-// recognises them against the word being asked and answers with the letters it heard.
+// recognises them against the word being asked and answers with the letters it heard. Before the
+// first try, a how-to says and shows it: C… A… T… appearing one letter at a time.
 import { api } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { microphoneProblem, startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
+import { say, speak, stopSpeaking } from "../shared/speech.js";
 
 /** Longest spelling we listen to: about 1.5 s a letter for the longest grade-7 words. */
 const maxSeconds = 25;
@@ -12,6 +14,47 @@ const maxSeconds = 25;
 export const voiceSpelling = {
   isSupported() {
     return Boolean(navigator.mediaDevices?.getUserMedia) && typeof MediaRecorder !== "undefined";
+  },
+
+  /**
+   * The how-to before the first voice try: "Say each letter, then wait a moment: C… A… T…", said
+   * aloud while the letters appear one at a time (all at once with reduced motion). Resolves true
+   * to go on to the microphone, false if cancelled.
+   */
+  howTo({ voice } = {}) {
+    const still = globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    const example = ["C", "A", "T"];
+    return openSheet({
+      label: "How to spell out loud",
+      render(body, close) {
+        const letters = example.map((letter) => h("span", { class: `tile howto-letter${still ? " shown" : ""}` }, letter));
+        let run = 0;
+        const play = async () => {
+          const mine = ++run;
+          stopSpeaking();
+          if (!still) letters.forEach((tile) => tile.classList.remove("shown"));
+          await speak("Say each letter, then wait a moment.", { voice });
+          for (const tile of letters) {
+            if (run !== mine) return;
+            tile.classList.add("shown");
+            const { played } = await say(`${tile.textContent}.`, { voice, gap: 450 });
+            if (!played && !still) await new Promise((resolve) => setTimeout(resolve, 700));
+          }
+        };
+        mount(body,
+          h("div", { class: "gate-icon", "aria-hidden": "true" }, "🎤"),
+          h("h2", {}, "Spell it out loud"),
+          h("p", { class: "lead", id: "voice-howto-text" }, "Say each letter, then wait a moment: C… A… T…"),
+          h("div", { class: "tiles howto", "aria-hidden": "true" }, letters),
+          h("div", { class: "row" },
+            h("button", { class: "btn kid say-again", type: "button", id: "voice-howto-say", "aria-label": "Hear how again",
+              onclick: () => { sounds.tap(); play(); } }, "🔊"),
+            h("button", { class: "btn kid sf-primary", type: "button", id: "voice-howto-go", autofocus: true,
+              onclick: () => { sounds.tap(); close(true); } }, "Got it! 🎤")));
+        play();
+        return () => { run += 1; stopSpeaking(); };
+      },
+    });
   },
 
   /**
@@ -46,7 +89,7 @@ export const voiceSpelling = {
           h("h2", {}, "Say the letters"),
           h("p", { class: "hint" }, "Say each letter with a little pause: C… A… T…"),
           h("div", { class: "meter", "aria-hidden": "true" }, fill),
-          h("button", { class: "btn kid sf-primary", type: "button", id: "voice-done", onclick: () => done?.() }, "Done ✓"));
+          h("button", { class: "btn kid sf-primary", type: "button", id: "voice-done", autofocus: true, onclick: () => done?.() }, "Done ✓"));
         return () => { if (done) recording.cancel(); };
       },
     });
