@@ -2,25 +2,18 @@
 // Background, Undo, Clear with "Clear It! 🗑️" / "Keep It! 🎨") plus Redo and the gallery; 8 brushes
 // and the eraser, stamps that say their name, shapes, the fill bucket, colouring pages, Kids Mode.
 // The drawing is a list of actions rendered here by render.js with the server's arithmetic, kept
-// on the device after every action and autosaved to the child's gallery.
+// on the device after every action and autosaved to the child's gallery. The controls around the
+// canvas (and the Background and Clear sheets) are in controls.js, the gallery in gallery.js.
 import { api, ApiError, loadSession } from "../shared/api.js";
-import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
-import { muteButton, sounds } from "../shared/sounds.js";
-import { speak } from "../shared/speech.js";
+import { sounds } from "../shared/sounds.js";
 import { Autosave } from "./autosave.js";
+import { KIDS_BRUSHES, createControls } from "./controls.js";
+import { createGallery } from "./gallery.js";
 import * as paint from "./render.js";
 
 const root = document.getElementById("app");
 const WIDTH = 1024, HEIGHT = 768;
-const BRUSHES = [
-  ["crayon", "🖍️", "Crayon"], ["marker", "🖊️", "Marker"], ["sparkle", "✨", "Sparkle"], ["chalk", "🩶", "Chalk"],
-  ["hearts", "💖", "Hearts"], ["dots", "🔵", "Dots"], ["flowers", "🌸", "Flowers"], ["confetti", "🎉", "Confetti"],
-];
-const KIDS_BRUSHES = new Set(["crayon", "marker", "sparkle", "hearts"]);
-const SHAPES = [["line", "➖", "Line"], ["rectangle", "⬛", "Rectangle"], ["circle", "⚪", "Circle"], ["star", "⭐", "Star"]];
-const BACKGROUNDS = ["#ffffff", "#fff8dc", "#ffe4e1", "#e0f7fa", "#e8f5e9", "#f3e5f5", "#fffde7", "#e3f2fd", "#263238", "#000000"];
-
 const state = {
   screen: "loading",     // loading | canvas | gallery | error
   childId: null,
@@ -38,6 +31,7 @@ const state = {
   stampCategory: "animals",
   stampRotation: 0,
   stampFlipped: false,
+  panel: null,           // the drawer open: stamps | brushes, shapes, more (a phone's)
   saveState: "saved",
   message: "",
   gallery: [],
@@ -104,7 +98,7 @@ function perform(action) {
 
 function changed() {
   autosave?.changed(state.drawingId, state.revision, state.doc);
-  refreshToolbar();
+  controls.refreshToolbar();
 }
 
 async function undo() {
@@ -191,6 +185,7 @@ function toPicture(event) {
 function pointerDown(event) {
   if (gesture || !event.isPrimary) return;
   event.preventDefault();
+  controls.closePanels();
   engine.canvas.setPointerCapture(event.pointerId);
   const point = toPicture(event);
   if (state.tool === "fill") {
@@ -294,97 +289,6 @@ const stampSize = () => Math.max(16, Math.min(512, state.size * 3));
 
 // MARK: - Screens
 
-function toolButton(id, icon, label, active, onclick, extra = {}) {
-  return h("button", { class: `tool${active ? " active" : ""}`, type: "button", id, "aria-label": label, "aria-pressed": String(active), title: label, onclick, ...extra },
-    h("span", { "aria-hidden": "true" }, icon));
-}
-
-function toolbar() {
-  const kids = state.me?.settings.kidsMode;
-  return h("header", { class: "cf-toolbar" },
-    h("a", { class: "btn tool-button", href: "/", id: "home", "aria-label": "Home" }, "🏠", h("span", { class: "label" }, "Home")),
-    h("h1", { class: "cf-title" }, h("span", { "aria-hidden": "true" }, "🎨"), " ", h("span", { class: "rainbow" }, "Coloring Fun!")),
-    h("span", { class: "save-state", id: "save-state", role: "status" }, saveText()),
-    h("button", { class: "btn tool-button", type: "button", id: "background-button", "aria-label": "Background colour", onclick: pickBackground },
-      h("span", { class: "swatch-dot", style: `background:${"#" + [engine.background.r, engine.background.g, engine.background.b].map((v) => v.toString(16).padStart(2, "0")).join("")}` }),
-      h("span", { class: "label" }, "Background")),
-    h("button", { class: "btn tool-button", type: "button", id: "undo", "aria-label": "Undo", disabled: !state.doc?.actions.length, onclick: undo }, "↩️", h("span", { class: "label" }, "Undo")),
-    kids ? null : h("button", { class: "btn tool-button", type: "button", id: "redo", "aria-label": "Redo", disabled: !state.doc?.undone.length, onclick: redo }, "↪️", h("span", { class: "label" }, "Redo")),
-    h("button", { class: "btn tool-button danger-soft", type: "button", id: "clear", "aria-label": "Clear", onclick: confirmClear }, "🗑️", h("span", { class: "label" }, "Clear")),
-    h("button", { class: "btn tool-button", type: "button", id: "open-gallery", "aria-label": "My pictures", onclick: openGallery }, "🖼️", h("span", { class: "label" }, "Pictures")),
-    h("button", { class: "btn tool-button", type: "button", id: "kids-mode", "aria-pressed": String(!!kids), "aria-label": kids ? "Kids Mode is on. Turn it off" : "Turn on Kids Mode", onclick: toggleKidsMode },
-      "🧸", h("span", { class: "label" }, "Kids Mode")),
-    muteButton());
-}
-
-function saveText() {
-  return { saved: "✓ Saved", pending: "Saving…", offline: "Offline: kept on this device", off: "Saving is off", error: "Could not save" }[state.saveState] ?? "";
-}
-
-function refreshToolbar() {
-  const undoButton = document.getElementById("undo");
-  if (undoButton) undoButton.disabled = !state.doc?.actions.length;
-  const redoButton = document.getElementById("redo");
-  if (redoButton) redoButton.disabled = !state.doc?.undone.length;
-  const status = document.getElementById("save-state");
-  if (status) status.textContent = saveText();
-}
-
-function tools() {
-  const kids = state.me?.settings.kidsMode;
-  const brushes = BRUSHES.filter(([id]) => !kids || KIDS_BRUSHES.has(id));
-  return h("nav", { class: "cf-tools", "aria-label": "Tools" },
-    ...brushes.map(([id, icon, label]) => toolButton(`brush-${id}`, icon, label, state.tool === "brush" && state.brush === id,
-      () => { state.tool = "brush"; state.brush = id; sounds.tap(); render(); })),
-    toolButton("tool-eraser", "🧽", "Eraser", state.tool === "eraser", () => { state.tool = "eraser"; sounds.tap(); render(); }),
-    toolButton("tool-fill", "🪣", "Fill bucket", state.tool === "fill", () => { state.tool = "fill"; sounds.tap(); render(); }),
-    state.me?.stamps.length ? toolButton("tool-stamp", "🐾", "Stamps", state.tool === "stamp", () => { state.tool = "stamp"; sounds.tap(); render(); }) : null,
-    kids ? null : toolButton("tool-shape", "🔷", "Shapes", state.tool === "shape", () => { state.tool = "shape"; sounds.tap(); render(); }));
-}
-
-function options() {
-  if (state.tool === "stamp") return stampOptions();
-  const kids = state.me?.settings.kidsMode;
-  return h("section", { class: "cf-options", "aria-label": "Colours and size" },
-    h("div", { class: "palette", role: "group", "aria-label": "Colours" },
-      ...(state.me?.colors ?? []).map((hex, index) => h("button", {
-        class: `swatch${state.color === hex ? " active" : ""}`, type: "button", id: `color-${index}`, style: `background:${hex}`,
-        "aria-label": `Colour ${index + 1}`, "aria-pressed": String(state.color === hex), onclick: () => { state.color = hex; sounds.tap(); render(); },
-      })),
-      kids ? null : h("label", { class: "custom-color" }, h("span", { class: "visually-hidden" }, "Any colour"),
-        h("input", { type: "color", id: "color-picker", value: state.color, oninput: (e) => { state.color = e.target.value; } }))),
-    kids
-      ? h("div", { class: "sizes", role: "group", "aria-label": "Size" }, ...[[12, "Small"], [32, "Medium"], [64, "Big"]].map(([size, label]) =>
-        h("button", { class: `btn size-choice${state.size === size ? " active" : ""}`, type: "button", "aria-pressed": String(state.size === size),
-          onclick: () => { state.size = size; render(); } }, label)))
-      : h("label", { class: "size" }, "Size ",
-        h("input", { type: "range", id: "size", min: "6", max: "80", value: String(state.size), oninput: (e) => { state.size = Number(e.target.value); } })),
-    state.tool === "shape" ? h("div", { class: "shapes", role: "group", "aria-label": "Shapes" },
-      ...SHAPES.map(([id, icon, label]) => toolButton(`shape-${id}`, icon, label, state.shape === id, () => { state.shape = id; render(); })),
-      h("label", { class: "filled" }, h("input", { type: "checkbox", id: "shape-filled", checked: state.filled, onchange: (e) => { state.filled = e.target.checked; } }), " Filled")) : null);
-}
-
-function stampOptions() {
-  const categories = state.me.stamps;
-  const category = categories.find((c) => c.id === state.stampCategory) ?? categories[0];
-  const kids = state.me.settings.kidsMode;
-  const stamps = kids && !state.moreStamps ? category.stamps.slice(0, 2) : category.stamps;
-  return h("section", { class: "cf-options", "aria-label": "Stamps" },
-    h("div", { class: "categories", role: "tablist" }, ...categories.map((c) => h("button", {
-      class: `btn category${c.id === category.id ? " active" : ""}`, type: "button", role: "tab", "aria-selected": String(c.id === category.id),
-      onclick: () => { state.stampCategory = c.id; state.moreStamps = false; render(); } }, c.name))),
-    h("div", { class: "stamps" }, ...stamps.map((stamp) => h("button", {
-      class: `stamp${state.stamp?.emoji === stamp.emoji ? " active" : ""}`, type: "button", "aria-label": stamp.name, "data-emoji": stamp.emoji,
-      "aria-pressed": String(state.stamp?.emoji === stamp.emoji),
-      onclick: () => { state.stamp = stamp; sounds.pop(); speak(`${stamp.name}! ${stamp.sound}`).catch(() => {}); render(); } }, stamp.emoji)),
-      kids && !state.moreStamps ? h("button", { class: "btn", type: "button", onclick: () => { state.moreStamps = true; render(); } }, "More") : null),
-    h("div", { class: "stamp-controls" },
-      h("button", { class: "btn", type: "button", id: "rotate-left", "aria-label": "Turn left", onclick: () => { state.stampRotation = (state.stampRotation - 15) % 360; } }, "↺"),
-      h("button", { class: "btn", type: "button", id: "rotate-right", "aria-label": "Turn right", onclick: () => { state.stampRotation = (state.stampRotation + 15) % 360; } }, "↻"),
-      h("button", { class: "btn", type: "button", id: "flip", "aria-label": "Flip", "aria-pressed": String(state.stampFlipped), onclick: () => { state.stampFlipped = !state.stampFlipped; render(); } }, "⇋"),
-      h("label", { class: "size" }, "Size ", h("input", { type: "range", id: "size", min: "6", max: "80", value: String(state.size), oninput: (e) => { state.size = Number(e.target.value); } }))));
-}
-
 function canvasScreen() {
   const canvas = h("canvas", { id: "canvas", width: String(WIDTH), height: String(HEIGHT), "aria-label": "Drawing canvas", role: "img" });
   const overlay = h("canvas", { id: "overlay", width: String(WIDTH), height: String(HEIGHT), "aria-hidden": "true" });
@@ -395,29 +299,13 @@ function canvasScreen() {
   engine.canvas = canvas;
   engine.context = canvas.getContext("2d", { willReadFrequently: false });
   engine.image = null;
-  return h("div", { class: "cf-screen" }, toolbar(), h("div", { class: "cf-body" }, tools(), h("div", { class: "cf-paper" }, canvas, overlay)), options(),
+  // One screen that never scrolls (coloring.css lays it out for a tablet either way up and a phone).
+  return h("div", { class: "cf-screen cf-draw" }, controls.toolbar(), controls.tools(), controls.size(), controls.shapeOptions(), controls.stampDrawer(),
+    h("div", { class: "cf-stage" }, h("div", { class: "cf-paper" }, canvas, overlay)), controls.options(),
     state.message ? h("p", { class: "cf-message", role: "status" }, state.message) : null);
 }
 
-async function pickBackground() {
-  const chosen = await openSheet({
-    label: "Background colour",
-    render: (body, close) => mount(body, h("h2", {}, "Pick a background"), h("div", { class: "palette big" },
-      ...BACKGROUNDS.map((hex) => h("button", { class: "swatch", type: "button", style: `background:${hex}`, "aria-label": `Background ${hex}`, "data-color": hex, onclick: () => close(hex) })))),
-  });
-  if (chosen) { sounds.fill(); perform({ type: "background", color: chosen }); render(); }
-}
-
-async function confirmClear() {
-  const clear = await openSheet({
-    label: "Clear the whole drawing?", cancelText: "Keep It! 🎨",
-    render: (body, close) => mount(body, h("h2", {}, "Clear the whole drawing?"),
-      h("div", { class: "row" },
-        h("button", { class: "btn kid danger", type: "button", id: "clear-it", onclick: () => close(true) }, "Clear It! 🗑️"),
-        h("button", { class: "btn kid", type: "button", id: "keep-it", onclick: () => close(false) }, "Keep It! 🎨"))),
-  });
-  if (clear) { sounds.clear(); perform({ type: "clear" }); }
-}
+const backgroundHex = () => "#" + [engine.background.r, engine.background.g, engine.background.b].map((v) => v.toString(16).padStart(2, "0")).join("");
 
 async function toggleKidsMode() {
   try {
@@ -425,75 +313,15 @@ async function toggleKidsMode() {
   } catch { state.me.settings.kidsMode = !state.me.settings.kidsMode; }
   if (state.me.settings.kidsMode && (state.tool === "shape" || (state.tool === "brush" && !KIDS_BRUSHES.has(state.brush)))) { state.tool = "brush"; state.brush = "crayon"; }
   if (state.me.settings.kidsMode && ![12, 32, 64].includes(state.size)) state.size = 32;
+  state.panel = null;
   render();
 }
 
-// MARK: - Gallery
+// MARK: - The gallery and the controls
 
-async function openGallery() {
-  await autosave.flush();
-  try { state.gallery = (await api("/api/coloring/drawings")).drawings; } catch (error) { state.message = error.message; }
-  state.screen = "gallery";
-  render();
-}
-
-function galleryScreen() {
-  const settings = state.me.settings;
-  return h("div", { class: "cf-screen gallery" },
-    h("header", { class: "cf-toolbar" },
-      h("button", { class: "btn tool-button", type: "button", id: "back-to-canvas", "aria-label": "Back to my drawing", onclick: () => { state.screen = "canvas"; render(); show(); } }, "⬅️", h("span", { class: "label" }, "Back")),
-      h("h1", { class: "cf-title" }, "🖼️ My pictures"), muteButton()),
-    state.message ? h("p", { class: "cf-message", role: "status" }, state.message) : null,
-    h("h2", { class: "cf-subtitle" }, "Start something new"),
-    h("div", { class: "grid" },
-      h("button", { class: "card new", type: "button", id: "new-picture", onclick: () => newPicture() }, h("span", { class: "big" }, "➕"), "Blank page"),
-      ...state.me.pages.map((page) => h("button", { class: "card page", type: "button", "data-page": page.id, onclick: () => newPicture(page.id) },
-        pagePreview(page.id), page.name))),
-    h("h2", { class: "cf-subtitle" }, settings.saving ? `Saved pictures (${state.gallery.length})` : "Saving pictures is turned off"),
-    h("div", { class: "grid" }, ...state.gallery.map((drawing) => h("div", { class: "card drawing", "data-drawing-id": drawing.id },
-      h("button", { class: "thumb", type: "button", "aria-label": "Open this picture", onclick: () => openDrawing(drawing.id).catch(showError) },
-        h("img", { src: `/api/coloring/drawings/${drawing.id}/thumbnail?rev=${drawing.revision}`, alt: "", width: "256", height: "192" })),
-      h("div", { class: "row" },
-        h("button", { class: "btn small", type: "button", "aria-label": "Copy this picture", onclick: () => duplicate(drawing.id) }, "📄 Copy"),
-        settings.export ? h("a", { class: "btn small", href: `/api/coloring/drawings/${drawing.id}/export`, download: "my-picture.png", "aria-label": "Save as PNG" }, "⬇️ PNG") : null,
-        h("button", { class: "btn small danger-soft", type: "button", "aria-label": "Delete this picture", onclick: () => remove(drawing.id) }, "🗑️"))))));
-}
-
-const previews = new Map();
-
-function pagePreview(id) {
-  const canvas = h("canvas", { width: "160", height: "120", class: "page-preview", "aria-hidden": "true" });
-  queueMicrotask(async () => {
-    if (!previews.has(id)) {
-      const page = await api(`/api/coloring/pages/${encodeURIComponent(id)}`);
-      const outline = paint.outlineLayer(page.outline, WIDTH, HEIGHT);
-      const full = paint.composited(outline, paint.raster(WIDTH, HEIGHT, paint.color("#ffffff")));
-      const big = new OffscreenCanvas(WIDTH, HEIGHT);
-      big.getContext("2d").putImageData(new ImageData(new Uint8ClampedArray(full.pixels.buffer), WIDTH, HEIGHT), 0, 0);
-      previews.set(id, big);
-    }
-    canvas.getContext("2d").drawImage(previews.get(id), 0, 0, 160, 120);
-  });
-  return canvas;
-}
-
-async function duplicate(id) {
-  try { await api(`/api/coloring/drawings/${encodeURIComponent(id)}/duplicate`, { method: "POST" }); sounds.shutter(); } catch (error) { state.message = error.message; }
-  await openGallery();
-}
-
-async function remove(id) {
-  const sure = await openSheet({
-    label: "Delete this picture?", cancelText: "Keep it",
-    render: (body, close) => mount(body, h("h2", {}, "Delete this picture?"), h("p", {}, "It goes away for good."),
-      h("div", { class: "row" }, h("button", { class: "btn kid danger", type: "button", id: "delete-it", onclick: () => close(true) }, "Delete 🗑️"),
-        h("button", { class: "btn kid", type: "button", onclick: () => close(false) }, "Keep it"))),
-  });
-  if (!sure) return;
-  try { await api(`/api/coloring/drawings/${encodeURIComponent(id)}`, { method: "DELETE" }); sounds.clear(); } catch (error) { state.message = error.message; }
-  if (id === state.drawingId) { state.drawingId = null; state.revision = null; }
-  await openGallery();
-}
+const gallery = createGallery({ state, width: WIDTH, height: HEIGHT, autosave: () => autosave, newPicture, openDrawing, showError, render, show });
+const openGallery = gallery.open;
+const controls = createControls({ state, render, perform, undo, redo, openGallery, toggleKidsMode, backgroundHex });
 
 // MARK: - Start
 
@@ -518,7 +346,7 @@ async function load() {
         state.drawingId = id; state.revision = revision;
         if (copied) { state.message = "This picture changed on another device, so yours was kept as a copy."; render(); show(); }
       },
-      onState: (status) => { state.saveState = status; refreshToolbar(); },
+      onState: (status) => { state.saveState = status; controls.refreshToolbar(); },
     });
     state.saveState = state.me.settings.saving ? "saved" : "off";
     // The last picture reopens: a draft this device has not sent yet wins, then the gallery's latest.
@@ -542,11 +370,13 @@ function render() {
     error: () => h("section", { class: "cf-card" }, h("h1", {}, "Oops!"), h("p", { class: "error-text" }, state.message),
       h("button", { class: "btn kid", type: "button", onclick: () => { state.screen = "loading"; render(); load(); } }, "Try again")),
     canvas: canvasScreen,
-    gallery: galleryScreen,
+    gallery: gallery.screen,
   };
   document.body.classList.toggle("kids-mode", !!state.me?.settings.kidsMode);
   if (state.screen !== "canvas") { engine.canvas = null; engine.context = null; }
+  const focused = root.contains(document.activeElement) ? document.activeElement.id : "";
   mount(root, screens[state.screen]());
+  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });  // the keyboard keeps its place
   root.dataset.screen = state.screen;
   root.dataset.drawingId = state.drawingId ?? "";
   if (state.screen === "canvas" && engine.layer) show();
