@@ -1,6 +1,6 @@
 """A tablet on the home network: the server runs in a network namespace of its own with a LAN
-address (198.51.100.2, a documentation range, only inside this test's namespace and its veth
-pair), and Chromium reaches it from outside through that address, not loopback. Plain HTTP sends
+address (198.18.N.2 of the benchmarking range, only inside this test's namespace and its veth
+pair; N from the process id, so two runs on one machine do not collide), and Chromium reaches it from outside through that address, not loopback. Plain HTTP sends
 it to HTTPS; the browser trusts the server's own authority (installed in its NSS database the way
 a parent installs it on a device); the microphone works there and a request by voice arrives."""
 import os
@@ -20,8 +20,9 @@ from selenium.webdriver.common.by import By
 from conftest import BINARY, ROOT, _drivers, free_port
 from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_text
 
-SERVER_ADDRESS = "198.51.100.2"
-HOST_ADDRESS = "198.51.100.1"
+SUBNET = 18 + os.getpid() % 230
+SERVER_ADDRESS = f"198.18.{SUBNET}.2"
+HOST_ADDRESS = f"198.18.{SUBNET}.1"
 
 
 def sh(*command):
