@@ -67,11 +67,20 @@ public struct FamilyStore: Sendable {
         }
     }
 
-    /// Keeps the other sessions of a parent out after a password change; this device's stays.
-    public func setPassword(parentId: String, hash: String, keepingSession tokenHash: String) async throws {
+    /// A new password from the parent's own device (whose session stays): the parent's other
+    /// sessions are signed out (`signOutOthers`), or keep kid mode with their parent area and gate
+    /// pass closed, so the new password is asked there.
+    public func setPassword(parentId: String, hash: String, keepingSession tokenHash: String, signOutOthers: Bool) async throws {
         try await database.transaction { sql in
             try await sql.raw("UPDATE parents SET password_hash = \(bind: hash) WHERE id = \(bind: parentId)").run()
-            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId) AND token_hash <> \(bind: tokenHash)").run()
+            if signOutOthers {
+                try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId) AND token_hash <> \(bind: tokenHash)").run()
+            } else {
+                try await sql.raw("""
+                    UPDATE sessions SET parent_active_at = NULL, gate_passed_at = NULL
+                    WHERE parent_id = \(bind: parentId) AND token_hash <> \(bind: tokenHash)
+                    """).run()
+            }
         }
     }
 

@@ -111,4 +111,25 @@ struct ProductBody: Encodable {
             #expect(try await app.services.purchases.purchases(familyId: try await familyId(app)).count == 1)
         }
     }
+
+    @Test(arguments: TestDatabase.all)
+    func aChildGuessingThePasswordOnTheTabletLocksOnlyTheTablet(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let phone = try await app.setUpFamily()
+            let tablet = app.user()
+            _ = try await tablet.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
+            try await app.passGate(tablet)
+            for guess in 1...5 {
+                try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: "guess \(guess)xx"),
+                                             status: .unauthorized, code: "wrong_password")
+            }
+            try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: TestApp.password),
+                                         status: .tooManyRequests, code: "rate_limited")
+            // The parent's own phone still opens the parent area with the right password.
+            _ = try await phone.json(.post, "/api/parent/lock", expect: .noContent)
+            try await app.passGate(phone)
+            _ = try await phone.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
+            _ = try await app.user().json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
+        }
+    }
 }

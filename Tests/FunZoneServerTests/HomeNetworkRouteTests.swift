@@ -43,8 +43,10 @@ import Testing
             TransportResponder.redirect(Self.request(path, host: host), remoteAddress: from, network: Self.home)
         }
         #expect(redirect("/spellflare/?x=1", "192.168.1.20:8080", "192.168.1.33") == "https://192.168.1.20:8443/spellflare/?x=1")
-        #expect(redirect("/", "kitchen.local:8080", "192.168.1.33") == "https://kitchen.local:8443/")
-        #expect(redirect("/", "[fd00::20]:8080", "fd00::33") == "https://[fd00::20]:8443/")
+        #expect(redirect("/hub/", "kitchen.local:8080", "192.168.1.33") == "https://kitchen.local:8443/hub/")
+        // The front door goes to the set-up page, which moves on to HTTPS once the device trusts us.
+        #expect(redirect("/", "kitchen.local:8080", "192.168.1.33") == "/setup/?from=home")
+        #expect(redirect("/spellflare/", "[fd00::20]:8080", "fd00::33") == "https://[fd00::20]:8443/spellflare/")
         // A Host header that is not ours does not choose where the redirect goes.
         #expect(redirect("/parent/", "evil.example:8080", "192.168.1.33") == "https://192.168.1.20:8443/parent/")
         // This machine keeps plain HTTP; so do the pages a device needs before it trusts us.
@@ -61,6 +63,7 @@ import Testing
         // A public URL is where everyone goes.
         let proxied = HomeNetwork(publicURL: "https://fun.example.org", addresses: ["192.168.1.20"], names: [], httpsPort: 8443, httpPort: 8080)
         #expect(TransportResponder.redirect(Self.request("/hub/"), remoteAddress: "192.168.1.33", network: proxied) == "https://fun.example.org/hub/")
+        #expect(TransportResponder.redirect(Self.request("/"), remoteAddress: "192.168.1.33", network: proxied) == "https://fun.example.org/")
     }
 }
 

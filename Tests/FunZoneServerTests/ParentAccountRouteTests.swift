@@ -7,6 +7,12 @@ import Testing
 @testable import FunZoneServer
 
 /// A parent's own account: e-mail, name and password changes, removing a parent, a forgotten password.
+struct ChangePassword: Encodable {
+    let currentPassword: String
+    let password: String
+    let signOutOtherDevices: Bool?
+}
+
 @Suite struct ParentAccountRouteTests {
     static let newPassword = "a much better one 42"
 
@@ -35,9 +41,19 @@ import Testing
             let me = try await ada.json(.patch, "/api/parent/me", ["currentPassword": TestApp.password, "email": " Ada@New.Example.org ",
                                                                   "name": "Ada R.", "password": Self.newPassword], expect: .ok)
             #expect(me["email"] as? String == "ada@new.example.org" && me["name"] as? String == "Ada R.")
-            // This device stays signed in; the laptop is signed out; the new address and password sign in.
+            // This device stays signed in. The family laptop keeps kid mode, and its parent area asks for the new password.
             _ = try await ada.json(.get, "/api/parent/family", expect: .ok)
+            #expect((try await laptop.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == true)
+            try await laptop.expectError(.get, "/api/parent/family", status: .forbidden, code: "parent_locked")
+            try await app.passGate(laptop)
+            try await laptop.expectError(.post, "/api/parent/unlock", ["password": TestApp.password], status: .unauthorized, code: "wrong_password")
+            _ = try await laptop.json(.post, "/api/parent/unlock", ["password": Self.newPassword], expect: .noContent)
+            // Asked for, every other device is signed out.
+            _ = try await ada.json(.patch, "/api/parent/me", ChangePassword(currentPassword: Self.newPassword, password: Self.newPassword + "!",
+                                                                           signOutOtherDevices: true), expect: .ok)
             #expect((try await laptop.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == false)
+            _ = try await ada.json(.patch, "/api/parent/me", ChangePassword(currentPassword: Self.newPassword + "!", password: Self.newPassword,
+                                                                           signOutOtherDevices: nil), expect: .ok)
             try await app.user().expectError(.post, "/api/signin", ["email": "ada@example.org", "password": Self.newPassword],
                                              status: .unauthorized, code: "wrong_credentials")
             _ = try await app.user().json(.post, "/api/signin", ["email": "ada@new.example.org", "password": Self.newPassword], expect: .ok)

@@ -32,6 +32,8 @@ def test_a_hidden_app_says_ask_a_grown_up_and_starts_nothing(server, browser):
     # Typed by hand (or an old bookmark): the app's page says so, aloud, and offers the way home.
     d.get(server + "/spellflare/")
     wait_text(d, "#app-hidden h1", "resting")
+    # Readable inside an app whose own text is white (Spellflare's purple screens).
+    assert d.execute_script("return getComputedStyle(document.querySelector('#app-hidden h1')).color") != "rgb(255, 255, 255)"
     assert d.switch_to.active_element.get_attribute("id") == "app-hidden-home"
     wait(d).until(lambda driver: driver.execute_script(
         "return performance.getEntriesByType('resource').some(e => e.name.includes('/api/speech/say') && e.name.includes('resting'))"))
@@ -133,3 +135,10 @@ def test_a_deep_link_into_the_parent_area_keeps_its_tab_through_sign_in(server, 
     wait(d).until(lambda driver: driver.current_url.endswith("/parent/#spellflare"))
     unlock_parent_area(d)
     wait(d).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "#tab-spellflare").get_attribute("aria-current") == "page")
+
+
+def test_the_child_phones_pairing_page_fits_a_phone(server, browser_factory):
+    d = browser_factory(390, 844)
+    d.get(server + "/spotcheck/#pair=K7PQ3X")
+    find(d, "#pair-code")
+    assert d.execute_script("return document.documentElement.scrollWidth") <= 390

@@ -251,6 +251,8 @@ function accountForm(me) {
     h("label", { class: "field" }, "Name", h("input", { name: "name", maxlength: 40, required: true, value: me.name })),
     h("label", { class: "field" }, "E-mail (your sign-in)", h("input", { name: "email", type: "email", autocomplete: "email", required: true, value: me.email })),
     h("label", { class: "field" }, "New password (leave empty to keep it)", h("input", { name: "password", type: "password", autocomplete: "new-password", minlength: 8 })),
+    h("label", { class: "switch-row" }, h("input", { type: "checkbox", name: "signOutOtherDevices" }),
+      "With a new password, also sign out every other device (the kids' tablets too)"),
     h("label", { class: "field" }, "Current password", h("input", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true })),
     h("p", { class: "error-text", role: "alert" }),
     h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, "Save changes")));
@@ -258,11 +260,13 @@ function accountForm(me) {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(form));
     const body = { currentPassword: values.currentPassword, name: values.name, email: values.email };
-    if (values.password) body.password = values.password;
+    if (values.password) Object.assign(body, { password: values.password, signOutOtherDevices: values.signOutOtherDevices === "on" });
     try {
       const updated = await parentCall(() => api("/api/parent/me", { method: "PATCH", body }));
       state.session.parent = updated;
-      state.notice = values.password ? "Saved. Your other devices will ask for the new password." : "Saved.";
+      state.notice = !values.password ? "Saved."
+        : values.signOutOtherDevices === "on" ? "Saved. Every other device is signed out and asks for the new password."
+          : "Saved. The kids' tablets stay signed in; their parent area asks for the new password.";
       sounds.success();
       loadTab();
     } catch (error) {

@@ -33,7 +33,7 @@ export function devicesView(tab) {
       qr(connect.setupURL),
       connect.fingerprint
         ? h("p", {}, "That page installs this server's own certificate (once per device, about two minutes), then opens ",
-          h("strong", { id: "device-url" }, connect.url), ". The microphone (requests by voice, spelling aloud, SpeakUp) needs it.")
+          h("strong", { id: "device-url" }, connect.url), ". The microphone (requests by voice, spelling aloud) needs it.")
         : h("p", {}, "Then it opens ", h("strong", { id: "device-url" }, connect.url), "."),
       connect.https ? null : h("p", { class: "error-text", id: "no-https" },
         "This server serves no HTTPS, so browsers on other devices will not give it the microphone. Start it without --no-https, or give it --public-url behind an HTTPS proxy.")),

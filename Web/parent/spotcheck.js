@@ -265,6 +265,13 @@ function drawQr(figure, url) {
 }
 
 function showPairing(ctx, body, device, first, close) {
+  // A phone that has not opened Kids Fun Zone before must trust the server's certificate first
+  // (the Shortcut's calls need it too): the device set-up page, from the server's own address.
+  const setupStep = h("li", { id: "setup-step" }, "If the child's phone has not opened Kids Fun Zone before, set it up first (Parent area → Tablets & phones).");
+  api("/api/connect").then((connect) => {
+    if (connect.fingerprint) setupStep.textContent = `If the child's phone has not opened Kids Fun Zone before: open ${connect.setupURL} in Safari on it and install the certificate (two minutes, once).`;
+    else setupStep.remove();
+  }).catch(() => {});
   let current = first;
   let expiresAt = 0;
   const code = h("p", { class: "pairing-code", id: "pairing-code" });
@@ -324,6 +331,7 @@ function showPairing(ctx, body, device, first, close) {
     qr, link,
     h("h3", {}, "Next steps"),
     h("ol", { class: "next-steps", id: "next-steps" },
+      setupStep,
       h("li", {}, `On the child's phone open ${first.url.split("#")[0]} and choose “Set up child phone” (or scan the QR code).`),
       h("li", {}, "Enter the code."),
       h("li", {}, "Install the Shortcut and add the automations."),

@@ -22,6 +22,12 @@ async function start() {
   }
   const mine = platform(navigator.userAgent, navigator.maxTouchPoints);
   const secureHere = location.protocol === "https:";
+  const trusted = secureHere || (connect.https && await trustsServer(connect.url));
+  // Sent here from the plain front door, and already trusting us: straight on to HTTPS.
+  if (trusted && !secureHere && new URLSearchParams(location.search).get("from") === "home") {
+    location.replace(`${connect.url}/`);
+    return;
+  }
   mount(main,
     h("h1", { class: "title" }, "Connect this device"),
     h("section", { class: "card" },
@@ -30,7 +36,9 @@ async function start() {
       connect.https && connect.fingerprint
         ? h("p", {}, "First, this device must trust the server's own certificate (made on your computer, used only for it), so that the microphone works. It takes two minutes, once per device.")
         : null,
-      secureHere ? h("p", { class: "state ok", id: "secure-state" }, "✓ This page is already secure: this device is ready.") : null),
+      trusted
+        ? h("p", { class: "state ok", id: "secure-state" }, "✓ This device trusts the server's certificate: it is ready.")
+        : connect.https ? h("p", { class: "state", id: "secure-state" }, "This device does not trust the server's certificate yet: follow the steps below first.") : null),
     connect.https && connect.fingerprint ? PLATFORMS.map((id) => h("details", { id: `steps-${id}`, open: id === mine },
       h("summary", {}, stepsFor(id, connect).title),
       h("ol", {}, stepsFor(id, connect).steps.map((step) => h("li", {}, parts(step)))))) : null,
@@ -40,6 +48,20 @@ async function start() {
       h("p", { class: "fingerprint", id: "fingerprint" }, connect.fingerprint)) : null,
     h("div", { class: "actions" },
       h("a", { class: "btn primary", id: "open-secure", href: `${connect.url}/` }, "Open Kids Fun Zone ➜")));
+}
+
+/**
+ * Whether this browser already trusts our certificate: a small picture from the HTTPS address
+ * loads only then (the page's policy allows that one kind of request).
+ */
+function trustsServer(url, timeout = 4000) {
+  return new Promise((resolve) => {
+    const probe = new Image();
+    const timer = setTimeout(() => resolve(false), timeout);
+    probe.onload = () => { clearTimeout(timer); resolve(true); };
+    probe.onerror = () => { clearTimeout(timer); resolve(false); };
+    probe.src = `${url}/shared/icon.svg?probe=${Date.now()}`;
+  });
 }
 
 start();

@@ -12,12 +12,16 @@ export function platform(userAgent, maxTouchPoints = 0) {
 
 /** The title and steps for one platform, with this server's addresses filled in. */
 export function stepsFor(id, connect) {
-  const open = `Open ${connect.url} and bookmark it (on iPad and iPhone: Share → Add to Home Screen).`;
+  const open = {
+    ios: `Open ${connect.url} in Safari and add it to the Home Screen (Share → Add to Home Screen).`,
+    android: `Open ${connect.url} in Chrome and add it to the home screen (⋮ → Add to Home screen).`,
+    desktop: `Open ${connect.url} and bookmark it.`,
+  }[id];
   if (id === "ios") {
     return {
       title: "iPad or iPhone",
       steps: [
-        h("Open this page in Safari, then tap ", link("/kids-fun-zone.mobileconfig", "Download the profile", "download-profile"), " and choose Allow."),
+        h("In Safari on the iPad or iPhone, tap ", link("/kids-fun-zone.mobileconfig", "Download the profile", "download-profile"), " and choose Allow."),
         "Open Settings: tap “Profile Downloaded” near the top (or General → VPN & Device Management), then Install, enter the device passcode, and Install again.",
         "Go to Settings → General → About → Certificate Trust Settings and switch on “Kids Fun Zone home authority”. Without this last switch Safari still refuses the page.",
         open,

@@ -23,7 +23,7 @@ export const MANUAL_TRIGGER = "manual";
  * characters is accepted; the dashboard shows battery_NN as "battery at NN%", others with spaces.
  */
 export const AUTOMATIONS = [
-  ...["00", "04", "08", "12", "16", "20"].map((hour) => ({ when: `Time of Day: ${hour}:00, Daily`, trigger: `time_${hour}_00` })),
+  ...["00", "02", "04", "06", "08", "10", "12", "14", "16", "18", "20", "22"].map((hour) => ({ when: `Time of Day: ${hour}:00, Daily`, trigger: `time_${hour}_00` })),
   { when: "Battery Level: Falls Below 20%", trigger: "battery_20" },
   { when: "Battery Level: Rises Above 50%", trigger: "battery_50" },
   { when: "Battery Level: Rises Above 80%", trigger: "battery_80" },
@@ -74,8 +74,9 @@ export function shortcutGuide(config) {
   const { secret, token } = credentialsOf(config);
   const policyURL = `${base}/policy`;
   const eventsURL = `${base}/events`;
-  const authorization = `Authorization: Bearer ${secret}`;
-  const deviceToken = `X-Device-Token: ${token}`;
+  // Only the header's value is copied: the key is typed in its own field.
+  const authorization = `Bearer ${secret}`;
+  const deviceToken = token;
   const readKey = (key, detail) => ({ text: `Add “Get Dictionary Value”: Value for ${key} in config. Then “Set Variable” named ${key}.`,
     code: key, detail });
   const readAnswer = (key, name, detail) => ({ text: `Add “Get Dictionary Value”: Value for ${key} in policy. Then “Set Variable” named ${name}.`,
@@ -119,8 +120,8 @@ export function shortcutGuide(config) {
       steps: [
         { text: "Add “Get Contents of URL”. URL: insert the apiBaseURL variable, then type /policy. For this phone it reads:", code: policyURL },
         { text: "Tap “Show More”. Method:", code: "GET" },
-        { text: "Headers › Add new header. Key Authorization; value: type Bearer and a space, then insert the deviceSecret variable.", code: authorization },
-        { text: "Add a second header. Key X-Device-Token; value: the deviceToken variable.", code: deviceToken },
+        { text: "Headers › Add new header. Key: Authorization. Value: type Bearer and a space, then insert the deviceSecret variable (it reads like the box below).", code: authorization },
+        { text: "Add a second header. Key: X-Device-Token. Value: the deviceToken variable (it reads like the box below).", code: deviceToken },
         { text: "Add “Set Variable” named policy (input: Contents of URL).", code: "policy",
           detail: "SpotCheck answers like {\"enforce\":true,\"actions\":{\"setHotspotOff\":true,\"rotatePassword\":true},\"quietHours\":null}." },
       ],
@@ -172,7 +173,8 @@ export function shortcutGuide(config) {
           detail: "The run's time in milliseconds since 1970." },
         { text: "Add “Get Contents of URL”. URL: the apiBaseURL variable, then type /events. For this phone it reads:", code: eventsURL },
         { text: "Tap “Show More”. Method:", code: "POST" },
-        { text: "Add the same two headers as before.", code: `${authorization}\n${deviceToken}` },
+        { text: "Headers, as before. Key: Authorization. Value: Bearer, a space, then the deviceSecret variable.", code: authorization },
+        { text: "And Key: X-Device-Token. Value: the deviceToken variable.", code: deviceToken },
         { text: "Request Body: JSON. Add these fields (name · type · value):",
           code: ["ts · Number · the ts variable", "trigger · Text · the trigger variable", `shortcutVersion · Text · ${SHORTCUT_VERSION}`,
             "actionsAttempted · Array · one Text item: the action variable",
@@ -194,7 +196,7 @@ export function shortcutGuide(config) {
         { text: `Choose “New Blank Automation”. Add “Text” with the trigger name shown, then “Run Shortcut”: ${SHORTCUT_NAME}, input: Text.`,
           detail: "The name tells SpotCheck what started the run; your dashboard shows it." },
         ...AUTOMATIONS.map(({ when, trigger, detail }) => ({ text: when, code: trigger, ...(detail ? { detail } : {}) })),
-        { text: "The times above run it every 4 hours. With the 2-hour gap, add 02:00, 06:00, 10:00, 14:00, 18:00 and 22:00 too (time_02_00 and so on), or set the gap to 4 h on your dashboard." },
+        { text: "The times above run it every 2 hours, which matches the 2-hour check-in gap. If you set a longer gap on your dashboard, fewer times are enough." },
         { text: "Last, lock Shortcuts and Settings with Screen Time (step 4 on the setup page), so nobody can switch the automations off." },
       ],
     },

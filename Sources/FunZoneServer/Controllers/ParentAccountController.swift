@@ -29,6 +29,9 @@ struct ParentAccountController {
         let email: String?
         let name: String?
         let password: String?
+        /// With a new password: also sign out every other device (the kids' tablets too). Without
+        /// it they stay signed in for the kids, and their parent area asks for the new password.
+        let signOutOtherDevices: Bool?
     }
 
     struct MeView: Codable { let id: String; let name: String; let email: String }
@@ -37,11 +40,11 @@ struct ParentAccountController {
         let session = try await services.requireParent(context)
         let body = try await request.decodeJSON(UpdateMe.self, context: context)
         guard let me = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
-        try await services.countAttempt("signin:account:\(me.id)", limit: .signInPerAccount)
+        try await services.countAttempt(Services.passwordAttemptsKey(session), limit: .signInPerAccount)
         guard try await services.hasher.verify(body.currentPassword, hash: me.passwordHash) else {
             throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
         }
-        try await services.rateLimits.clear(key: "signin:account:\(me.id)")
+        try await services.rateLimits.clear(key: Services.passwordAttemptsKey(session))
         // Validate everything before changing anything.
         let email = try body.email.map { try Account.normalizedEmail($0) }
         let name = try body.name.map { try Account.validatedName($0) }
@@ -49,7 +52,8 @@ struct ParentAccountController {
         if let email, email != me.email { try await services.families.setEmail(parentId: me.id, familyId: me.familyId, email: email) }
         if let name { try await services.families.setName(parentId: me.id, familyId: me.familyId, name: name) }
         if let password = body.password {
-            try await services.families.setPassword(parentId: me.id, hash: try await services.hasher.hash(password), keepingSession: session.tokenHash)
+            try await services.families.setPassword(parentId: me.id, hash: try await services.hasher.hash(password), keepingSession: session.tokenHash,
+                                                    signOutOthers: body.signOutOtherDevices ?? false)
         }
         services.cache.invalidate(familyId: me.familyId)
         guard let updated = try await services.families.parent(id: me.id, familyId: me.familyId) else { throw APIError.unauthorized }

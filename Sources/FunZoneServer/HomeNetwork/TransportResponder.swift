@@ -36,6 +36,10 @@ enum TransportResponder {
         guard network.baseURL.hasPrefix("https://"), !HomeNetwork.isLoopback(remoteAddress) else { return nil }
         let path = request.uri.path
         if isPlainPath(path) { return nil }
+        // The front door typed by hand: the set-up page first, which checks whether this device
+        // trusts our certificate and goes on to HTTPS at once when it does (no browser warning
+        // for a device that has not installed it yet).
+        if path == "/", network.publicURL == nil, network.httpsPort != nil { return "/setup/?from=home" }
         let target = request.uri.description.hasPrefix("/") ? request.uri.description : "/"
         if network.publicURL == nil, let httpsPort = network.httpsPort, let host = knownHost(request.head.authority, network: network) {
             return "https://\(host):\(httpsPort)\(target)"

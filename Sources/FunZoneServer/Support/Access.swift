@@ -48,17 +48,20 @@ extension Services {
         try await sessions.consumeGatePass(tokenHash: session.tokenHash)
     }
 
-    /// The parent of the session's family whose password this is (counted against the sign-in
-    /// limit of the session's parent, cleared on success), or 401 `wrong_password`.
+    /// The parent of the session's family whose password this is, or 401 `wrong_password`.
+    /// Wrong guesses are counted per device (this session), cleared on success: a child guessing
+    /// on the family tablet locks that tablet for a while, never the parent's own phone.
     func familyParent(password: String, session: CurrentSession) async throws -> ParentRow {
-        try await countAttempt("signin:account:\(session.parentId)", limit: .signInPerAccount)
+        try await countAttempt(Self.passwordAttemptsKey(session), limit: .signInPerAccount)
         for parent in try await families.parents(familyId: session.familyId)
         where try await hasher.verify(password, hash: parent.passwordHash) {
-            try await rateLimits.clear(key: "signin:account:\(session.parentId)")
+            try await rateLimits.clear(key: Self.passwordAttemptsKey(session))
             return parent
         }
         throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
     }
+
+    static func passwordAttemptsKey(_ session: CurrentSession) -> String { "password:device:\(session.tokenHash)" }
 
     /// The parent with this e-mail and password, or nil. An unknown e-mail is checked against a dummy
     /// hash, so timing does not reveal which e-mails exist.
