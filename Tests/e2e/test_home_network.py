@@ -62,11 +62,13 @@ def lan_server():
             try:
                 context = ssl.create_default_context(cafile=str(ca))
                 urllib.request.urlopen(f"https://{SERVER_ADDRESS}:{https_port}/healthz", timeout=1, context=context)
+                # The two listeners start side by side: plain HTTP may come up a moment after HTTPS.
+                urllib.request.urlopen(f"http://{SERVER_ADDRESS}:{port}/healthz", timeout=1)
                 break
             except (OSError, ssl.SSLError, FileNotFoundError):
                 time.sleep(0.1)
         else:
-            raise RuntimeError("server did not start over HTTPS: " + (Path(data) / "server.log").read_text())
+            raise RuntimeError("server did not start over HTTP and HTTPS: " + (Path(data) / "server.log").read_text())
         yield {"http": f"http://{SERVER_ADDRESS}:{port}", "https": f"https://{SERVER_ADDRESS}:{https_port}", "ca": ca,
                "log": Path(data) / "server.log"}
     finally:
