@@ -12,11 +12,16 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     private let italian: DecoderPool
     private let templatesFile: URL
     private var templates: Task<LetterTemplates, any Error>?
+    private let spellingPatience: Duration?
 
     /// The spelling templates live in `letterTemplates` (made from espeak-ng on first use when missing).
+    /// `spellingPatience`: how long a spelled word waits for templates still being made before it is
+    /// answered with `SpeechError.warmingUp` (nil: as long as making them takes; a server gives a
+    /// few seconds, so a child is told to type instead of waiting half a minute).
     public init(poolSize: Int = ProcessInfo.processInfo.activeProcessorCount, extraArguments: [String] = [],
-                letterTemplates: URL = PocketSphinxRecognizer.defaultTemplatesFile) {
+                letterTemplates: URL = PocketSphinxRecognizer.defaultTemplatesFile, spellingPatience: Duration? = nil) {
         templatesFile = letterTemplates
+        self.spellingPatience = spellingPatience
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
         // Italian grammars: the en-us sounds, no language model, words taught per grammar. Their
         // samples are dithered in `transcribe`: on digital silence before a word the grammar search
@@ -38,22 +43,26 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     /// Loads (or makes, about half a minute the first time) what judging spelled words needs, so
     /// the first child to spell does not wait for it.
     public func prepareSpelling() async throws {
-        _ = try await letterTemplates()
+        _ = try await letterTemplates(patience: nil)
     }
 
-    private func letterTemplates() async throws -> LetterTemplates {
+    /// The templates, waiting at most `patience` for them while they are being made.
+    private func letterTemplates(patience: Duration?) async throws -> LetterTemplates {
         let task = templates ?? Task { [letters, templatesFile] in
             try await LetterTemplates.load(file: templatesFile) { clips in
                 try await letters.use { decoder in try clips.map { clip throws(SpeechError) in try decoder.cepstra(clip) } }
             }
         }
         templates = task
+        let ready: LetterTemplates?
         do {
-            return try await task.value
+            ready = if let patience { try await Patience.value(of: task, within: patience) } else { try await task.value }
         } catch {
             if templates == task { templates = nil }  // the next request tries again
             throw SpeechError.engineUnavailable("the letter templates could not be made (is espeak-ng installed?)")
         }
+        guard let ready else { throw SpeechError.warmingUp(retryAfter: 15) }
+        return ready
     }
 
     /// Judges a spelled-aloud word: one segment per letter, each scored against the letters a
@@ -68,7 +77,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         }
         let needed = SpellingJudge.needed(expected: word, segments: spans.count)
         // Templates matter only when there is one segment per letter; otherwise the word is refused.
-        let templates = spans.count == word.count ? try await letterTemplates() : nil
+        let templates = spans.count == word.count ? try await letterTemplates(patience: spellingPatience) : nil
         let (costs, distances) = try await letters.use { decoder in
             let costs = try decoder.letterCosts(samples, segments: spans.map(\.scored), needed: needed)
             guard let templates else { return (costs, [[Double]]?.none) }

@@ -100,6 +100,9 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidText(String)
     case synthesisFailed(String)
     case remote(String)
+    /// Still getting ready (e.g. spelling's letter templates after the server starts); try again
+    /// after about `retryAfter` seconds.
+    case warmingUp(retryAfter: Int)
 
     public var description: String {
         switch self {
@@ -110,6 +113,7 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidText(let why): why
         case .synthesisFailed(let why): "Speech could not be made: \(why)"
         case .remote(let why): "The recognition service failed: \(why)"
+        case .warmingUp(let seconds): "Listening is still getting ready; try again in about \(seconds) seconds."
         }
     }
 }

@@ -113,7 +113,9 @@ struct Serve: AsyncParsableCommand {
     private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
         // Spelling by voice compares letters with templates made from espeak-ng once (about half a
         // minute) and kept in the data folder; they are made now, not when the first child spells.
-        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: letterTemplates ?? "\(storage.resolvedDataDir)/letter-templates-v2.bin"))
+        // A child who spells before they are ready waits 3 s at most, then is told to type instead.
+        let speller = PocketSphinxRecognizer(letterTemplates: URL(fileURLWithPath: letterTemplates ?? "\(storage.resolvedDataDir)/letter-templates-v2.bin"),
+                                             spellingPatience: .seconds(3))
         Task {
             do { try await speller.prepareSpelling() } catch { logger.warning("spelling by voice is unavailable: \(error)") }
         }

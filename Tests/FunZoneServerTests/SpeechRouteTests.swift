@@ -180,6 +180,23 @@ import Speech
             #expect(!body.contains("127.0.0.1") && !body.contains("sk-secret"))
         }
     }
+
+    /// Spelling by voice before its letter templates are made (half a minute after a first start):
+    /// a 503 that says when to come back, so the page offers the keyboard instead of waiting.
+    @Test(arguments: TestDatabase.all)
+    func spellingWhileWarmingUpIsA503WithRetryAfter(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, speech: SpeechServices(speller: WarmingUpSpeller())) { app in
+            let tablet = try await app.setUpFamily()
+            let response = try await tablet.request(.post, "/api/speech/spelling?expected=dog", body: ByteBuffer(bytes: toneWAV()), headers: Self.wav)
+            try expectErrorShape(response, status: .serviceUnavailable, code: "speech_warming_up")
+            #expect(response.headers[.retryAfter] == "15")
+        }
+    }
+}
+
+/// A speller whose letter templates are still being made.
+private struct WarmingUpSpeller: SpellingListener {
+    func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord { throw SpeechError.warmingUp(retryAfter: 15) }
 }
 
 /// PCM WAV bytes of mono samples (-1…1), copied to every channel; 8-bit is unsigned as WAV has it.

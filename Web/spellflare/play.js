@@ -347,14 +347,14 @@ export async function spellByVoice() {
   }
   if (result.letters) state.typed = result.letters;
   state.voiceFailures += 1;
-  const offered = state.voiceFailures >= 2 && !state.keyboardOffered;
+  const offered = (result.typeInstead || state.voiceFailures >= 2) && !state.keyboardOffered;
   if (offered) {
     state.keyboardOffered = true;
-    state.voiceStatus = "";
+    if (!result.typeInstead) state.voiceStatus = "";
   }
   state.selectedTile = null;
   render();
   focusInput();
-  if (offered) tell("Let's use the keyboard for this one!");
+  if (offered && !result.typeInstead) tell("Let's use the keyboard for this one!");
   else if (state.voiceStatus) tell(state.voiceStatus);
 }

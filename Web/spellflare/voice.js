@@ -101,6 +101,11 @@ export const voiceSpelling = {
       onStatus(heard.letters ? "Here's what I heard. Fix any letter, then Submit!" : "I didn't catch any letters. Try again, a little slower!");
       return { letters: heard.letters, accepted: heard.accepted };
     } catch (error) {
+      if (error.code === "speech_warming_up") {
+        // The server is still learning the letters (half a minute after a first start): type this one.
+        onStatus("My ears are still waking up. Let's type this one!");
+        return { letters: "", accepted: false, typeInstead: true };
+      }
       onStatus(error.message);
       return { letters: "", accepted: false };
     }

@@ -124,6 +124,9 @@ extension APIError {
         case .invalidText(let why): self = .invalid("text", why)
         case .engineUnavailable, .synthesisFailed:
             self = APIError(status: .serviceUnavailable, code: "speech_unavailable", message: error.description)
+        case .warmingUp(let seconds):
+            self = APIError(status: .serviceUnavailable, code: "speech_warming_up",
+                            message: "Spelling by voice is still getting ready. Type this word, or try again in a moment.", retryAfter: seconds)
         case .remote:
             // The service's own words stay in the log: they can quote keys or internal addresses.
             self = APIError(status: .badGateway, code: "speech_unavailable", message: "The recognition service did not answer properly. Try again in a moment.")
