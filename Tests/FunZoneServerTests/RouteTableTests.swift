@@ -1,0 +1,181 @@
+import Coloring
+import Foundation
+import FunZoneServer
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Storage
+import Testing
+
+/// Every route of the router's table, walked: a stranger gets nothing, another family's ids are
+/// never found, a hidden app refuses all of its routes. A route added later is walked too; a new
+/// route anyone may call has to be named in `open`.
+@Suite struct RouteTableTests {
+    /// Routes that answer without a signed-in session: the front door, health and the API's own
+    /// description, sign-up and sign-in, a new device's certificate, the forgotten password, the
+    /// voices list, and the phone's pairing (its other routes are signed per request).
+    static let open: Set<String> = [
+        "GET /healthz", "GET /metrics", "GET /api/connect", "GET /ca.crt", "GET /ca.pem", "GET /kids-fun-zone.mobileconfig",
+        "GET /api/ping", "GET /api/openapi.yaml", "GET /api/session", "POST /api/setup", "POST /api/signin", "POST /api/signout",
+        "POST /api/join", "POST /api/password/forgot", "POST /api/password/reset", "GET /api/speech/voices", "POST /pair",
+    ]
+
+    struct Route: CustomStringConvertible {
+        let method: HTTPRequest.Method
+        let path: String  // "/api/parent/children/{childId}"
+        var description: String { "\(method.rawValue) \(path)" }
+        var parameters: [String] { path.split(separator: "/").compactMap(Self.parameter) }
+
+        func uri(_ value: (String) -> String) -> String {
+            "/" + path.split(separator: "/").map { Self.parameter($0).map(value) ?? String($0) }.joined(separator: "/")
+        }
+
+        /// "{childId}" or ":childId" → "childId".
+        static func parameter(_ segment: Substring) -> String? {
+            if segment.hasPrefix("{") && segment.hasSuffix("}") { return String(segment.dropFirst().dropLast()) }
+            return segment.hasPrefix(":") ? String(segment.dropFirst()) : nil
+        }
+    }
+
+    static func routes(_ app: TestApp) -> [Route] {
+        FunZoneApp.buildRouter(services: app.services, webRoot: TestApp.webRoot).routes
+            .map { Route(method: $0.method, path: $0.path.description.hasPrefix("/") ? $0.path.description : "/" + $0.path.description) }
+            .sorted { $0.description < $1.description }
+    }
+
+    /// Ids that are not family rows: an app, a colouring page, a stamp.
+    static func catalogue(_ name: String) -> String? {
+        switch name {
+        case "appId": "spellflare"
+        case "pageId": "cat"
+        case "emoji": "🐶".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        default: nil
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func aCallerWhoIsNotSignedInIsRefusedByEveryRouteButTheOpenOnes(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare", "coloring"]) { app in
+            let routes = Self.routes(app)
+            #expect(routes.count > 70)
+            #expect(Self.open.subtracting(routes.map(\.description)).sorted() == [], "open routes the router lacks")
+            let stranger = app.user()
+            _ = try await stranger.json(.get, "/api/session", expect: .ok)  // a CSRF token, as a page has
+            for route in routes where !Self.open.contains(route.description) {
+                let uri = route.uri { Self.catalogue($0) ?? UUID().uuidString.lowercased() }
+                let response = try await stranger.request(route.method, uri, body: ByteBuffer(string: "{}"), headers: [.contentType: "application/json"])
+                #expect(response.status == .unauthorized || response.status == .forbidden, "\(route): \(response.status) \(String(buffer: response.body))")
+                let body = try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]
+                #expect((body?["error"] as? [String: Any])?["code"] is String, "\(route) answers without the error shape")
+            }
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func anotherFamilysIdsAreNotFoundByAnyRouteAndChangeNothing(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare", "coloring"], openSignup: true) { app in
+            let rossi = try await Family.rossi(app)
+            let before = try await rossi.snapshot()
+            // The Bianchis hold every key: a parent's phone with the parent area open, a tablet with
+            // a child picked and a gate pass; every call is one that would succeed on their own ids.
+            let bianchi = try await app.setUpFamily(email: "bo@example.org", family: "Bianchi")
+            let bo = try await app.addChild(bianchi, name: "Bo", grade: 2)
+            let tablet = app.user()
+            _ = try await tablet.json(.post, "/api/signin", ["email": "bo@example.org", "password": TestApp.password], expect: .ok)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": bo], expect: .ok)
+            let drawing = try ColoringRouteTests.drawing([ColoringRouteTests.scribble]).encoded()
+
+            var walked = 0
+            for route in Self.routes(app) where route.parameters.contains(where: { Self.catalogue($0) == nil }) {
+                let device = route.path.hasPrefix("/api/parent/") ? bianchi : tablet
+                try await app.passGate(device)
+                let uri = route.uri { Self.catalogue($0) ?? rossi.ids[$0] ?? "missing-\($0)" }
+                #expect(!uri.contains("missing-"), "\(route): no Rossi row for this parameter in the test")
+                let body: ByteBuffer = switch route.description {
+                case "POST /api/spellflare/sessions/{sessionId}/answers": ByteBuffer(string: #"{"seq": 0, "answer": "rocket"}"#)
+                case "PUT /api/coloring/drawings/{drawingId}": ByteBuffer(bytes: drawing)
+                case "PATCH /api/coloring/drawings/{drawingId}": ByteBuffer(string: #"{"keep": 0, "actions": [], "undone": []}"#)
+                case "DELETE /api/parent/children/{childId}", "DELETE /api/parent/parents/{parentId}": ByteBuffer(string: #"{"confirm": true}"#)
+                case "PATCH /api/parent/spotcheck/devices/{deviceId}": ByteBuffer(string: #"{"name": "Mine now"}"#)
+                case "POST /api/parent/requests/{requestId}/decision": ByteBuffer(string: #"{"status": "approved"}"#)
+                case "PUT /api/parent/children/{childId}/apps/{appId}": ByteBuffer(string: #"{"hidden": true}"#)
+                default: ByteBuffer(string: "{}")
+                }
+                let response = try await device.request(route.method, uri, body: body, headers: [.contentType: "application/json", .ifMatch: "\"1\""])
+                #expect(response.status == .notFound, "\(route) with the Rossis' ids: \(response.status) \(String(buffer: response.body))")
+                walked += 1
+            }
+            #expect(walked >= 20)
+            #expect(try await rossi.snapshot() == before, "a stranger's calls changed the Rossis' data")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func anAppHiddenForTheChildRefusesEveryRouteOfIt(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["spellflare", "coloring"]) { app in
+            let rossi = try await Family.rossi(app)
+            let mia = rossi.ids["childId"]!
+            var walked = 0
+            for appId in ["spellflare", "coloring"] {
+                _ = try await rossi.parent.json(.put, "/api/parent/children/\(mia)/apps/\(appId)", ["hidden": true], expect: .ok)
+                for route in Self.routes(app) where route.path.hasPrefix("/api/\(appId)/") {
+                    let uri = route.uri { Self.catalogue($0) ?? rossi.ids[$0] ?? "none" }
+                    let response = try await rossi.tablet.request(route.method, uri, body: ByteBuffer(string: "{}"), headers: [.contentType: "application/json"])
+                    try expectErrorShape(response, status: .forbidden, code: "app_hidden")
+                    walked += 1
+                }
+                _ = try await rossi.parent.json(.put, "/api/parent/children/\(mia)/apps/\(appId)", ["hidden": false], expect: .ok)
+            }
+            #expect(walked >= 15)
+        }
+    }
+}
+
+/// The Rossis with one of everything a route can name by id, all made through the API.
+struct Family {
+    /// The parent's phone (parent area open) and the tablet Mia plays on.
+    let parent: Browser
+    let tablet: Browser
+    let ids: [String: String]
+
+    static func rossi(_ app: TestApp) async throws -> Family {
+        let parent = try await app.setUpFamily()
+        let mia = try await app.addChild(parent)
+        let invite = try await parent.json(.post, "/api/parent/invites", expect: .created)
+        let partner = try await app.user().json(.post, "/api/join", ["inviteCode": invite["code"] as! String, "name": "Rita",
+                                                                     "email": "rita@example.org", "password": TestApp.password], expect: .created)
+        let list = try await parent.json(.post, "/api/parent/spellflare/lists", ["name": "Space", "text": "rocket\nplanet"], expect: .created)
+        let device = try await parent.json(.post, "/api/parent/spotcheck/devices", ["name": "Mia's iPhone"], expect: .created)
+        let tablet = app.user()
+        _ = try await tablet.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
+        _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
+        let request = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: "drums please", audioWav: toneWAV().base64EncodedString()),
+                                            expect: .created)
+        let game = try await tablet.json(.post, "/api/spellflare/sessions", ["grade": 2, "level": 1], expect: .created)
+        let drawing = try await tablet.request(.post, "/api/coloring/drawings", body: ByteBuffer(bytes: try ColoringRouteTests.drawing([ColoringRouteTests.scribble]).encoded()),
+                                               headers: [.contentType: "application/json"])
+        #expect(drawing.status == .created)
+        let member = (partner["parent"] as? [String: Any])?["id"] as? String
+        return Family(parent: parent, tablet: tablet, ids: [
+            "childId": mia, "parentId": member ?? "", "requestId": request["id"] as! String, "sessionId": game["id"] as! String,
+            "drawingId": ColoringRouteTests.body(drawing)["id"] as! String, "listId": list["id"] as! String,
+            "deviceId": (device["device"] as! [String: Any])["id"] as! String,
+        ])
+    }
+
+    /// What the Rossis' parent sees of their rows, to compare before and after a stranger's calls.
+    func snapshot() async throws -> [String] {
+        var seen: [String] = []
+        let parentView = ["/api/parent/family", "/api/parent/children", "/api/parent/requests", "/api/parent/spellflare/lists",
+                          "/api/parent/spotcheck/devices"]
+        let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
+                         "/api/coloring/drawings/\(ids["drawingId"]!)"]
+        for uri in parentView + childView {
+            let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
+            #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")
+            seen.append("\(uri) \(String(buffer: response.body))")
+        }
+        return seen
+    }
+}
