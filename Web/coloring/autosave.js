@@ -23,6 +23,7 @@ export class Autosave {
 
   /** The last draft kept on this device: {id, revision, document, dirty, keep}. */
   draft() {
+    if (this.unstored) return this.unstored;
     try { return JSON.parse(localStorage.getItem(key(this.childId))); } catch { return null; }
   }
 
@@ -47,8 +48,14 @@ export class Autosave {
     this.lowWater = Math.min(this.lowWater ?? Infinity, count);
   }
 
+  /** Keeps the draft on the device; when storage is full it is kept in memory for this visit, so the newest work is still what is sent. */
   write(draft) {
-    try { localStorage.setItem(key(this.childId), JSON.stringify(draft)); } catch { /* full: the server copy still counts */ }
+    try {
+      localStorage.setItem(key(this.childId), JSON.stringify(draft));
+      this.unstored = null;
+    } catch {
+      this.unstored = draft;
+    }
   }
 
   /** Sends the pending draft (one send at a time; a change during a send is sent next). */

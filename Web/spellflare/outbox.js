@@ -5,12 +5,22 @@ import { fromServer, mergeProgress } from "./game.js";
 
 const key = (childId, what) => `spellflare-${what}-${childId}`;
 
+// What could not be stored (storage full, or refused as in old Safari's private mode) is kept
+// here for the rest of the visit, so an answer is never lost and the game never stops on it.
+const unstored = new Map();
+
 function read(childId, what, fallback) {
+  if (unstored.has(key(childId, what))) return unstored.get(key(childId, what));
   try { return JSON.parse(localStorage.getItem(key(childId, what))) ?? fallback; } catch { return fallback; }
 }
 
 function write(childId, what, value) {
-  localStorage.setItem(key(childId, what), JSON.stringify(value));
+  try {
+    localStorage.setItem(key(childId, what), JSON.stringify(value));
+    unstored.delete(key(childId, what));
+  } catch {
+    unstored.set(key(childId, what), value);
+  }
 }
 
 export function localProgress(childId) {
