@@ -13,7 +13,7 @@ public enum FunZoneApp {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: PrometheusMetricsMiddleware(registry: services.metrics))
         router.add(middleware: SecurityHeadersMiddleware())
-        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: ErrorMiddleware(clock: services.clock))
         router.add(middleware: FileMiddleware(webRoot, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
         router.add(middleware: SessionMiddleware(services: services))
 

@@ -175,7 +175,7 @@ import Speech
         try await TestApp.run(db, speech: SpeechServices(recognizer: remote)) { app in
             let tablet = try await app.setUpFamily()
             let response = try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: toneWAV(seconds: 1)), headers: Self.wav)
-            try expectErrorShape(response, status: .badGateway, code: "speech_unavailable")
+            try expectErrorShape(response, status: .badGateway, code: "speech_service_failed")
             let body = String(buffer: response.body)
             #expect(!body.contains("127.0.0.1") && !body.contains("sk-secret"))
         }

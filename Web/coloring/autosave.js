@@ -3,6 +3,7 @@
 // already has (`keep`), so a save costs the new strokes, not the whole picture. A failed send stays
 // pending and is retried when the network is back; a picture changed elsewhere (412) becomes a copy.
 import { api, ApiError } from "../shared/api.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 const DELAY = 1500;
 const key = (childId) => `coloring-draft-${childId}`;
@@ -105,8 +106,8 @@ export class Autosave {
       if (!same) this.timer = setTimeout(() => this.flush(), DELAY);
     } catch (error) {
       if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-        this.onState(error.code === "saving_off" ? "off" : "error");
-        if (error.code === "saving_off") this.enabled = false;
+        this.onState(error.code === ErrorCode.savingOff ? "off" : "error");
+        if (error.code === ErrorCode.savingOff) this.enabled = false;
         return;
       }
       this.onState("offline");

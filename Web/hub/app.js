@@ -9,6 +9,7 @@ import { atMost, hearAgainButton, instruct, remembered, sayName, speakOnTouch, t
 import { removeAdsBehindGate } from "../shared/store.js";
 import { requestApp } from "./request-sheet.js";
 import { arrivedWords, noteLine, pill, tileLabel, tileWords } from "./words.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 const main = document.getElementById("hub");
 const topbar = document.getElementById("topbar");
@@ -155,7 +156,7 @@ async function load() {
     state.hub = await api("/api/hub");
     state.error = "";
   } catch (error) {
-    if (error instanceof ApiError && (error.code === "not_signed_in" || error.code === "no_child_selected")) {
+    if (error instanceof ApiError && (error.code === ErrorCode.notSignedIn || error.code === ErrorCode.noChildSelected)) {
       location.href = "/";
       return;
     }

@@ -11,6 +11,7 @@ import { coloringView, loadColoring } from "./coloring.js";
 import { devicesView, loadDevices } from "./devices.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 const main = document.getElementById("parent");
 const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
@@ -32,7 +33,7 @@ function askPassword() {
           await api("/api/parent/unlock", { method: "POST", body: { password: input.value } });
           close(true);
         } catch (failure) {
-          if (failure.code === "gate_required") { close(false); return; }
+          if (failure.code === ErrorCode.gateRequired) { close(false); return; }
           error.textContent = failure.message;
           input.select();
         }
@@ -55,7 +56,7 @@ async function parentCall(call) {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof ApiError && error.code === "parent_locked") {
+    if (error instanceof ApiError && error.code === ErrorCode.parentLocked) {
       if (await unlock()) return call();
     }
     throw error;

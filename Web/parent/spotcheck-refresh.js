@@ -2,6 +2,7 @@
 // repaint that keeps focus and the carousel's scroll where they were.
 import { api } from "../shared/api.js";
 import { refreshTimes } from "../shared/time.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 export const DEVICES = "/api/parent/spotcheck/devices";
 export const devicePath = (id) => `${DEVICES}/${encodeURIComponent(id)}`;
@@ -69,7 +70,7 @@ export async function poll(ctx) {
     }
   } catch (error) {
     // A background refresh never asks for the password: it waits until the parent comes back.
-    if (error.code === "parent_locked") { leaveSpotCheck(tab); tab.paused = true; }
+    if (error.code === ErrorCode.parentLocked) { leaveSpotCheck(tab); tab.paused = true; }
     else tab.pollError = "Couldn't refresh just now. Trying again in 30 seconds.";
   } finally {
     tab.polling = false;

@@ -1,4 +1,5 @@
 // The one way pages talk to the server: JSON in and out, the CSRF token on every change.
+import { ErrorCode } from "./error-codes.js";
 
 let csrfToken = null;
 
@@ -54,7 +55,7 @@ export async function readAnswer(response, fallback = () => "Something went wron
   if (!response.ok) {
     const error = data?.error ?? {};
     // A grown-up turned this app off for the child: every page shows the same friendly screen.
-    if (error.code === "app_hidden" && typeof document !== "undefined") import("./hidden-app.js").then((screen) => screen.showAppHidden());
+    if (error.code === ErrorCode.appHidden && typeof document !== "undefined") import("./hidden-app.js").then((screen) => screen.showAppHidden());
     throw new ApiError(response.status, error.code ?? `http_${response.status}`, error.message ?? fallback(response.status),
       error.details ?? {}, Number(response.headers.get("Retry-After")) || null);
   }

@@ -5,6 +5,7 @@ import { api, ApiError } from "./api.js";
 import { openSheet } from "./dialog.js";
 import { h, mount } from "./dom.js";
 import { sounds } from "./sounds.js";
+import { ErrorCode } from "./error-codes.js";
 
 const GROWN_UP = "A grown-up needs to answer this. Please give the tablet to a grown-up.";
 
@@ -36,7 +37,7 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
         try {
           challenge = await api("/api/gate/challenge", { method: "POST" });
         } catch (error) {
-          if (error instanceof ApiError && error.code === "gate_locked") return showLocked(error.retryAfter);
+          if (error instanceof ApiError && error.code === ErrorCode.gateLocked) return showLocked(error.retryAfter);
           mount(body, h("p", { class: "error-text" }, error.message),
             h("button", { class: "btn kid", type: "button", onclick: ask }, "Try again 🔄"));
           voice.say(`${error.message} Ask a grown-up to help.`);
@@ -65,8 +66,8 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
             close(true);
           } catch (error) {
             sounds.gentle();
-            if (error.code === "gate_locked") return showLocked(error.retryAfter);
-            if (error.code === "gate_wrong") {
+            if (error.code === ErrorCode.gateLocked) return showLocked(error.retryAfter);
+            if (error.code === ErrorCode.gateWrong) {
               const left = error.details?.attemptsLeft;
               await ask();
               const tries = `${left} ${left === "1" ? "try" : "tries"} left.`;
@@ -74,7 +75,7 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
               voice.say(`That's not right. ${tries}`, GROWN_UP);
               return;
             }
-            if (error.code === "gate_expired" || error.code === "gate_no_question") return ask();
+            if (error.code === ErrorCode.gateExpired || error.code === ErrorCode.gateNoQuestion) return ask();
             status.textContent = error.message;
           }
         });

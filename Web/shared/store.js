@@ -5,6 +5,7 @@ import { openSheet } from "./dialog.js";
 import { h, mount } from "./dom.js";
 import { passParentGate } from "./parent-gate.js";
 import { sounds } from "./sounds.js";
+import { ErrorCode } from "./error-codes.js";
 
 /** The product as the server lists it (name, price, summary). */
 async function product(id) {
@@ -39,7 +40,7 @@ export function confirmPurchase(item, { askPassword = true } = {}) {
           error.textContent = failure.message;
           buy.disabled = false;
           input.select();
-          if (failure.code === "gate_required") close(null);
+          if (failure.code === ErrorCode.gateRequired) close(null);
         }
       });
       mount(body, form);

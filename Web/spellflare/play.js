@@ -15,6 +15,7 @@ import { clearLevel, flag, loadLevel, saveLevel, setFlag, snapshot } from "./sav
 import { focus, pick, render, state, sync, teach, tell, voiceOption } from "./state.js";
 import { focusInput } from "./tiles.js";
 import { voiceSpelling } from "./voice.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 const praise = ["Great job!", "Excellent!", "You got it!", "Perfect!", "Amazing!", "Wonderful!"];
 const comfort = ["Nice try!", "Almost there!", "Keep trying!", "Don't give up!"];
@@ -82,7 +83,7 @@ export async function startLevel(level) {
     }
     game = await started;
   } catch (error) {
-    state.message = error instanceof ApiError && error.code === "level_locked"
+    state.message = error instanceof ApiError && error.code === ErrorCode.levelLocked
       ? "Finish the levels before this one first!"
       : isOffline(error) ? "New levels need the internet. Check the connection and try again." : error.message;
     state.screen = "home";

@@ -7,6 +7,7 @@ import { h, mount } from "../shared/dom.js";
 import { microphoneProblem, startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { say, speak, stopSpeaking } from "../shared/speech.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 /** Longest spelling we listen to: about 1.5 s a letter for the longest grade-7 words. */
 const maxSeconds = 25;
@@ -101,7 +102,7 @@ export const voiceSpelling = {
       onStatus(heard.letters ? "Here's what I heard. Fix any letter, then Submit!" : "I didn't catch any letters. Try again, a little slower!");
       return { letters: heard.letters, accepted: heard.accepted };
     } catch (error) {
-      if (error.code === "speech_warming_up") {
+      if (error.code === ErrorCode.speechWarmingUp) {
         // The server is still learning the letters (half a minute after a first start): type this one.
         onStatus("My ears are still waking up. Let's type this one!");
         return { letters: "", accepted: false, typeInstead: true };

@@ -5,6 +5,7 @@ import { agoTime } from "../shared/time.js";
 import { deviceCall, withRetry } from "./device-api.js";
 import { KEYS, forget, state, stored } from "./phone.js";
 import { backButton, screenPage } from "./setup-screens.js";
+import { ErrorCode } from "../shared/error-codes.js";
 
 export function lockedScreen({ go }) {
   const lastSeen = state.device?.lastSeenAt;
@@ -43,8 +44,8 @@ export function unlockScreen({ go, render }) {
       stored.remove(KEYS.locked);
       go("checklist");
     } catch (failure) {
-      if (failure.code === "device_unauthorized") { forget(); state.removed = true; render(); return; }
-      error.textContent = failure.code === "http_401" ? "That e-mail or password isn't right." : withRetry(failure);
+      if (failure.code === ErrorCode.deviceUnauthorized) { forget(); state.removed = true; render(); return; }
+      error.textContent = withRetry(failure);  // wrong_credentials: "That e-mail and password do not match a parent of this family."
       submit.disabled = false;
       password.value = "";
       password.focus();

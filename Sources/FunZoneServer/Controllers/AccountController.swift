@@ -73,8 +73,7 @@ struct AccountController {
         let body = try await request.decodeJSON(SetupRequest.self, context: context)
         let familyCount = try await services.families.familyCount()
         guard services.options.openSignup || familyCount == 0 else {
-            throw APIError(status: .forbidden, code: "signup_closed",
-                           message: "This server already has its family. Ask a parent for an invite code.")
+            throw APIError(.signupClosed)
         }
         let familyName = try Account.validatedName(body.familyName)
         let parent = try await newParent(familyId: UUID().uuidString.lowercased(), name: body.parentName,
@@ -96,7 +95,7 @@ struct AccountController {
         try await services.countAttempt("signin:address:\(services.clientAddress(request, context))", limit: .signInPerAddress)
         try await services.countAttempt("signin:account:\(email)", limit: .signInPerAccount)
         guard let parent = try await services.parent(email: email, password: body.password) else {
-            throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password don't match.")
+            throw APIError(.wrongCredentials)
         }
         try await services.rateLimits.clear(key: "signin:account:\(email)")
         return try await startSession(for: parent, status: .ok, parentUnlocked: false, context: context)
@@ -129,7 +128,7 @@ struct AccountController {
         guard try await services.families.parent(email: parentDraft.email) == nil else { throw StorageError.duplicateEmail }
         guard let parent = try await services.families.join(inviteCodeHash: Tokens.hash(code), parent: parentDraft,
                                                             now: services.clock.now()) else {
-            throw APIError(status: .unprocessableContent, code: "invalid_invite", message: "That invite code is unknown, used or expired.")
+            throw APIError(.invalidInvite)
         }
         return try await startSession(for: parent, status: .created, parentUnlocked: false, context: context)
     }

@@ -83,7 +83,7 @@ struct ChildrenController {
         let body = try await request.decodeJSON(ChildRequest.self, context: context)
         let profile = try ChildProfile.validated(id: UUID().uuidString.lowercased(), name: body.name, grade: body.grade, avatar: body.avatar)
         guard try await services.children.children(familyId: session.familyId).count < Self.maximumChildren else {
-            throw APIError(status: .conflict, code: "too_many_children", message: "A family can have up to \(Self.maximumChildren) children.")
+            throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
         }
         let row = ChildRow(id: profile.id, familyId: session.familyId, name: profile.name, grade: profile.grade,
                            avatar: profile.avatar, createdAt: services.clock.now().millis)

@@ -181,8 +181,7 @@ struct ColoringController {
         let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         guard settings.saving else { throw Self.savingOff }
         guard let baseRevision = try Self.baseRevision(request) else {
-            throw APIError(status: .preconditionRequired, code: "revision_required",
-                           message: "Send If-Match with the revision these changes are based on.")
+            throw APIError(.revisionRequired)
         }
         let changes = try await request.decodeJSON(ChangesRequest.self, context: context, limit: Self.uploadLimit)
         guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
@@ -256,7 +255,7 @@ struct ColoringController {
         let row = try await ownDrawing(context)
         let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
         guard settings.export else {
-            throw APIError(status: .forbidden, code: "export_off", message: "A grown-up has turned off saving pictures to this device.")
+            throw APIError(.exportOff)
         }
         try await services.countAttempt("coloring-export:\(row.familyId)", limit: Self.exports)
         let document = try ColoringDocument.decode(Data(row.document.utf8))
@@ -269,10 +268,9 @@ struct ColoringController {
 
     // MARK: - Helpers
 
-    static let savingOff = APIError(status: .forbidden, code: "saving_off", message: "A grown-up has turned off saving pictures.")
-    static let stampsOff = APIError(status: .forbidden, code: "stamps_off", message: "A grown-up has turned off stamps.")
-    static let changedElsewhere = APIError(status: .preconditionFailed, code: "drawing_changed",
-                                           message: "This picture was changed somewhere else. Your drawing was not lost: save it as a copy.")
+    static let savingOff = APIError(.savingOff)
+    static let stampsOff = APIError(.stampsOff)
+    static let changedElsewhere = APIError(.drawingChanged)
 
     private func ownDrawing(_ context: AppRequestContext) async throws -> DrawingRow {
         let (session, child) = try await services.requireChild(context)
@@ -283,8 +281,7 @@ struct ColoringController {
 
     private func insert(_ document: ColoringDocument, childId: String, familyId: String) async throws -> DrawingRow {
         guard try await services.coloring.count(childId: childId, familyId: familyId) < Self.galleryLimit else {
-            throw APIError(status: .conflict, code: "gallery_full",
-                           message: "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
+            throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
         let now = services.clock.now().millis
         let row = DrawingRow(id: UUID().uuidString.lowercased(), familyId: familyId, childId: childId, page: document.page,

@@ -58,8 +58,7 @@ struct HomeNetworkController {
 
     private func requireAuthority() throws -> HomeAuthority {
         guard let authority = services.authority else {
-            throw APIError(status: .notFound, code: "no_authority",
-                           message: "This server uses a certificate of its own (--tls-cert) or no HTTPS: there is nothing to install.")
+            throw APIError(.noAuthority)
         }
         return authority
     }

@@ -42,7 +42,7 @@ struct ParentAccountController {
         guard let me = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
         try await services.countAttempt(Services.passwordAttemptsKey(session), limit: .signInPerAccount)
         guard try await services.hasher.verify(body.currentPassword, hash: me.passwordHash) else {
-            throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
+            throw APIError(.wrongPassword)
         }
         try await services.rateLimits.clear(key: Services.passwordAttemptsKey(session))
         // Validate everything before changing anything.
@@ -70,7 +70,7 @@ struct ParentAccountController {
         guard body.confirm else { throw APIError.invalid("confirm", "Send confirm: true to remove a parent.") }
         guard try await services.families.parent(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("parent") }
         guard try await services.families.removeParent(id: id, familyId: session.familyId) else {
-            throw APIError(status: .conflict, code: "last_parent", message: "A family needs at least one parent.")
+            throw APIError(.lastParent)
         }
         services.cache.invalidate(familyId: session.familyId)
         return JSONResponse.noContent()
@@ -116,7 +116,7 @@ struct ParentAccountController {
         guard body.token.count <= 128, let parent = try await services.families.redeemPasswordReset(
             tokenHash: Tokens.hash(body.token), newHash: try await services.hasher.hash(body.password), now: services.clock.now())
         else {
-            throw APIError(status: .gone, code: "reset_link_invalid", message: "That reset link has expired or was already used. Ask for a new one.")
+            throw APIError(.resetLinkInvalid)
         }
         services.cache.invalidate(familyId: parent.familyId)
         return JSONResponse.noContent()

@@ -43,7 +43,7 @@ struct ParentGateController {
         guard let left = session.row.gateLeft, let right = session.row.gateRight,
               let issued = session.row.gateIssuedAt.map(Date.init(millis:))
         else {
-            throw APIError(status: .conflict, code: "gate_no_question", message: "Ask for a question first.")
+            throw APIError(.gateNoQuestion)
         }
         let now = services.clock.now()
         let challenge = ParentGate.Challenge(left: left, right: right, issuedAt: issued)
@@ -52,7 +52,7 @@ struct ParentGateController {
             tokenHash: session.tokenHash, answeredIssuedAt: issued, failures: next.failures,
             lockedUntil: next.lockedUntil, passedAt: outcome == .passed ? now : nil)
         guard recorded else {
-            throw APIError(status: .conflict, code: "gate_no_question", message: "That question was already answered.")
+            throw APIError(.gateNoQuestion, "That question was already answered. Ask for a new one.")
         }
         switch outcome {
         case .passed: return try JSONResponse.make(AnswerResponse(passed: true))
@@ -68,7 +68,7 @@ struct ParentGateController {
         let session = try context.requireSession()
         let body = try await request.decodeJSON(UnlockRequest.self, context: context)
         guard services.hasGatePass(session) else {
-            throw APIError(status: .forbidden, code: "gate_required", message: "Answer the parent question first.")
+            throw APIError(.gateRequired)
         }
         _ = try await services.familyParent(password: body.password, session: session)
         try await services.sessions.setParentActive(services.clock.now(), tokenHash: session.tokenHash)

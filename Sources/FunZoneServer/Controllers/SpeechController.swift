@@ -87,7 +87,7 @@ struct SpeechController {
     static func recording(_ request: Request, context: AppRequestContext, services: Services, familyId: String) async throws -> [Int16] {
         let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let contentType, wavTypes.contains(contentType) else {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_audio", message: "Send the recording as a WAV file (Content-Type: audio/wav).")
+            throw APIError(.unsupportedAudio)
         }
         let buffer = try await request.collectBody(upTo: uploadLimit)
         let data = Data(buffer: buffer)

@@ -181,8 +181,7 @@ struct SpellflareController {
                                                         levelComplete: false, duplicate: true))
         }
         guard body.seq == row.answers else {
-            throw APIError(status: .conflict, code: "answer_out_of_order",
-                           message: "Answer \(body.seq) arrived before answer \(row.answers): send them in order.")
+            throw APIError(.answerOutOfOrder, "Answer \(body.seq) arrived before answer \(row.answers): send them in order.")
         }
         guard let word = game.currentWord, !game.isOver else { throw SpellingError.sessionOver }
         let now = services.clock.now()
@@ -220,7 +219,7 @@ struct SpellflareController {
         }
         guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, familyId: session.familyId,
                                                      expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
-            throw APIError(status: .conflict, code: "answer_out_of_order", message: "Another answer to this game arrived at the same time. Reload the game.")
+            throw APIError(.answerOutOfOrder, "Another answer to this game arrived at the same time. Reload the game.")
         }
         return try JSONResponse.make(AnswerResponse(
             outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil, session: SessionView(id: row.id, game, answers: row.answers + 1),

@@ -74,11 +74,11 @@ struct SpotCheckDeviceController {
         _ = try await services.rateLimits.hit(key: "spotcheck-pair-failures", window: Self.pairingFailuresOverall.window, now: now)
         switch outcome {
         case .expired:
-            throw APIError(status: .gone, code: "pairing_code_expired", message: "That pairing code has expired. Ask for a new one on the parent's phone.")
+            throw APIError(.pairingCodeExpired)
         case .used:
-            throw APIError(status: .conflict, code: "pairing_code_used", message: "That pairing code was already used. Ask for a new one on the parent's phone.")
+            throw APIError(.pairingCodeUsed)
         case .unknown, .paired:
-            throw APIError(status: .notFound, code: "pairing_code_invalid", message: "That pairing code is not right. Check the code on the parent's phone.")
+            throw APIError(.pairingCodeInvalid)
         }
     }
 
@@ -160,15 +160,14 @@ struct SpotCheckDeviceController {
         let body = try await request.decodeJSON(UnlockRequest.self, context: context)
         let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
         guard let parent = try await services.parent(email: email, password: body.password), parent.familyId == device.familyId else {
-            throw APIError(status: .unauthorized, code: "wrong_credentials", message: "That e-mail and password do not match a parent of this family.")
+            throw APIError(.wrongCredentials, "That e-mail and password do not match a parent of this family.")
         }
         return JSONResponse.noContent()
     }
 
     // MARK: Device authentication
 
-    private static let unauthorized = APIError(status: .unauthorized, code: "device_unauthorized",
-                                               message: "This phone is not paired, or it was removed. Pair it again with a new code.")
+    private static let unauthorized = APIError(.deviceUnauthorized)
 
     /// The phone making the request, from its Bearer secret or its signature (checked when sent: skew, HMAC, replay).
     func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDeviceRow {
@@ -195,19 +194,18 @@ struct SpotCheckDeviceController {
     private func checkSignature(_ request: Request, body: [UInt8], device: SpotCheckDeviceRow) async throws {
         let headers = request.headers
         guard let signature = RequestSignature(timestampHeader: headers[HTTPField.Name("X-TS")!], signatureHeader: headers[HTTPField.Name("X-Signature")!]) else {
-            throw APIError(status: .unauthorized, code: "signature_invalid", message: "X-TS must be milliseconds since 1970 and X-Signature 64 hex digits.")
+            throw APIError(.signatureInvalid, "X-TS must be milliseconds since 1970 and X-Signature 64 hex digits.")
         }
         guard let sealed = device.secretSealed, let secret = services.sealer.open(sealed) else { throw Self.unauthorized }
         switch signature.failure(secret: secret, method: request.method.rawValue, path: request.uri.path, body: body, now: services.clock.now()) {
         case nil: break
         case .skewed:
-            throw APIError(status: .unauthorized, code: "signature_skewed",
-                           message: "The phone's clock is more than 5 minutes from the server's. Set the date and time automatically.")
+            throw APIError(.signatureSkewed)
         case .malformed, .mismatch:
-            throw APIError(status: .unauthorized, code: "signature_invalid", message: "The request's signature does not match.")
+            throw APIError(.signatureInvalid)
         }
         guard try await services.spotcheck.rememberSignature(signature.hex, deviceId: device.id, now: services.clock.now()) else {
-            throw APIError(status: .unauthorized, code: "signature_replayed", message: "This signed request was already received.")
+            throw APIError(.signatureReplayed)
         }
     }
 

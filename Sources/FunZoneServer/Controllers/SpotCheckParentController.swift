@@ -36,7 +36,7 @@ struct SpotCheckParentController {
         let body = try await request.decodeJSON(NameRequest.self, context: context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
         guard try await services.spotcheck.devices(familyId: session.familyId).count < Self.maximumDevices else {
-            throw APIError(status: .conflict, code: "too_many_devices", message: "A family can manage up to \(Self.maximumDevices) phones.")
+            throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
         }
         let now = services.clock.now()
         let row = SpotCheckDeviceRow(id: UUID().uuidString.lowercased(), familyId: session.familyId, name: name, createdAt: now.millis)
@@ -164,7 +164,7 @@ struct SpotCheckParentController {
                 continue
             }
         }
-        throw APIError(status: .serviceUnavailable, code: "pairing_unavailable", message: "No pairing code could be made. Try again.")
+        throw APIError(.pairingUnavailable)
     }
 
     private func deviceResponse(id: String, familyId: String) async throws -> Response {

@@ -78,7 +78,7 @@ struct StoreController {
         let buyer: ParentRow
         if usesGatePass {
             guard let password = body.password, !password.isEmpty else {
-                throw APIError(status: .forbidden, code: "password_required", message: "A parent's password is needed to buy \(product.name).")
+                throw APIError(.passwordRequired, "A parent's password is needed to buy \(product.name).")
             }
             buyer = try await services.familyParent(password: password, session: session)
         } else {

@@ -39,7 +39,7 @@ extension Services {
     func requireGrownUp(_ session: CurrentSession) throws -> Bool {
         let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: clock.now())
         guard hasGatePass(session) || parentOpen else {
-            throw APIError(status: .forbidden, code: "gate_required", message: "A grown-up needs to answer the parent question first.")
+            throw APIError(.gateRequired)
         }
         return !parentOpen
     }
@@ -58,7 +58,7 @@ extension Services {
             try await rateLimits.clear(key: Self.passwordAttemptsKey(session))
             return parent
         }
-        throw APIError(status: .unauthorized, code: "wrong_password", message: "That password isn't right.")
+        throw APIError(.wrongPassword)
     }
 
     static func passwordAttemptsKey(_ session: CurrentSession) -> String { "password:device:\(session.tokenHash)" }

@@ -6,7 +6,7 @@ extension Request {
     /// 415 unless the body is sent as JSON (a request with no content type is read as JSON).
     func requireJSON(_ message: String = "Send JSON (Content-Type: application/json).") throws {
         if let contentType = headers[.contentType], !contentType.lowercased().hasPrefix("application/json") {
-            throw APIError(status: .unsupportedMediaType, code: "unsupported_media_type", message: message)
+            throw APIError(.unsupportedMediaType, message)
         }
     }
 
@@ -34,7 +34,7 @@ extension JSONDecoder {
         do {
             return try decode(T.self, from: body.isEmpty ? Data("{}".utf8) : body)
         } catch let error as DecodingError {
-            throw APIError(error) ?? APIError(status: .badRequest, code: "malformed_json", message: "The request body is not valid JSON.")
+            throw APIError(decoding: error)
         }
     }
 }

@@ -1,0 +1,67 @@
+import Coloring
+import Foundation
+import Hub
+import NIOCore
+import Testing
+import Yams
+@testable import FunZoneServer
+
+/// The error catalogue: each code once with its status, the same list in openapi.yaml and in the
+/// web client, no code spelled out anywhere else, and domain errors mapped to the right codes.
+@Suite struct ErrorCatalogueTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test func eachCodeIsOnceWithAStatusAndAMessage() {
+        let codes = ErrorCode.allCases.map(\.rawValue)
+        #expect(Set(codes).count == codes.count)
+        for code in ErrorCode.allCases {
+            #expect(code.status.code >= 400 && code.status.code < 600, "\(code)")
+            #expect(code.message.hasSuffix(".") || code.message.hasSuffix("!"), "\(code): \(code.message)")
+            #expect(code.rawValue.allSatisfy { $0.isLowercase || $0 == "_" }, "\(code)")
+        }
+    }
+
+    @Test func theOpenAPIDocumentListsEveryCode() throws {
+        let document = try #require(try Yams.load(yaml: OpenAPIDocument.yaml) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let listed = try #require((schemas["ErrorCode"] as? [String: Any])?["enum"] as? [String])
+        #expect(listed == ErrorCode.allCases.map(\.rawValue))
+    }
+
+    /// `FUNZONE_WRITE_ERROR_CODES=1 swift test --filter ErrorCatalogueTests` writes the file anew.
+    @Test func theWebClientReadsTheSameCodes() throws {
+        let file = Self.root.appendingPathComponent("Web/shared/error-codes.js")
+        if ProcessInfo.processInfo.environment["FUNZONE_WRITE_ERROR_CODES"] == "1" {
+            try ErrorCode.javaScriptModule.write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == ErrorCode.javaScriptModule,
+                "Web/shared/error-codes.js is out of date: run FUNZONE_WRITE_ERROR_CODES=1 swift test --filter ErrorCatalogueTests")
+    }
+
+    /// No error is built from a string code outside the catalogue.
+    @Test func noSourceSpellsOutACode() throws {
+        let sources = Self.root.appendingPathComponent("Sources/FunZoneServer")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        var offenders: [String] = []
+        for file in files where file.pathExtension == "swift" && file.lastPathComponent != "ErrorCode.swift" {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            for code in ErrorCode.allCases where text.contains("\"\(code.rawValue)\"") {
+                offenders.append("\(file.lastPathComponent): \(code.rawValue)")
+            }
+        }
+        #expect(offenders == [])
+    }
+
+    @Test func domainErrorsMapToTheirOwnCodes() throws {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)  // far from the wall clock
+        #expect(APIError(ColoringError.nothingToRedo, now: now)?.code == .nothingToRedo)
+        #expect(APIError(ColoringError.nothingToUndo, now: now)?.code == .nothingToUndo)
+        let tooLarge = try #require(APIError(NIOTooManyBytesError(maxBytes: 65_536), now: now))
+        #expect(tooLarge.code == .bodyTooLarge && tooLarge.status == .contentTooLarge && tooLarge.message.contains("65536 bytes"))
+        #expect(APIError.tooLarge(limit: nil).message == ErrorCode.bodyTooLarge.message)
+        // A lock's Retry-After counts from the server's clock, not the wall clock.
+        let locked = try #require(APIError(HubError.gateLocked(until: now.addingTimeInterval(42)), now: now))
+        #expect(locked.code == .gateLocked && locked.retryAfter == 42)
+        #expect(APIError(CancellationError(), now: now) == nil)  // unexpected errors are the middleware's 500
+    }
+}
