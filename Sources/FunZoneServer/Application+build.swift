@@ -19,6 +19,7 @@ public enum FunZoneApp {
 
         SystemController(services: services, openAPIDocument: ByteBuffer(string: OpenAPIDocument.yaml)).addRoutes(to: router)
         HomeNetworkController(services: services).addRoutes(to: router)
+        VendorController().addRoutes(to: router)
         let api = router.group("api")
         AccountController(services: services).addRoutes(to: api)
         ParentAccountController(services: services, logger: logger).addRoutes(to: api)

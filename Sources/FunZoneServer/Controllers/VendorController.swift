@@ -1,0 +1,96 @@
+import Crypto
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Browser libraries our pages use, served from where their Debian packages installed them (never
+/// copied into the repository): `GET /vendor/{library}/{file}`, for the files listed in `libraries` only.
+/// Public, like the static files: nothing here is the family's.
+struct VendorController {
+    /// A library a Debian package installs, and which of its files our pages may load.
+    struct Library: Sendable {
+        /// Named in the 404 when it is not installed.
+        let package: String
+        /// The folder the files really are in: a file whose real path (links resolved) leaves it is refused.
+        let directory: String
+        /// The files served, by their path under `directory`.
+        let files: [String: Form]
+    }
+
+    enum Form: Sendable {
+        /// As the package installed it (an ES module already, a stylesheet, a worker), typed by its extension.
+        case asInstalled
+        /// A classic script (UMD), served as an ES module whose default export is this global.
+        ///
+        /// Our pages are ES modules under `script-src 'self'`, so they can only `import` a library, and
+        /// we do not keep a converted copy. The file followed by `export default <global>;` is such a
+        /// module when its UMD wrapper is harmless in module scope: `define` and `exports` are not
+        /// defined there, so it registers nothing, and its top-level `var` stays in the module.
+        case module(exporting: String)
+    }
+
+    /// One line per library: its public name, its Debian package, where the package puts the files,
+    /// and the files (scripts/install-deps installs the package). qrcode-generator's
+    /// /usr/share/javascript/ entry is a link into /usr/share/nodejs/, hence that folder.
+    static let debian: [String: Library] = [
+        "qrcode-generator": Library(package: "node-qrcode-generator", directory: "/usr/share/nodejs/qrcode-generator",
+                                    files: ["qrcode.js": .module(exporting: "qrcode")]),
+    ]
+
+    var libraries = Self.debian
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        // One catch-all, so that every path under /vendor/ (`..`, encoded slashes, extra segments) is
+        // answered here. Its 404s are returned, not thrown: a thrown 404 would send the static files'
+        // middleware looking for the path under Web/ (and `..` would get its 400 instead).
+        router.get("vendor/**", use: file)
+    }
+
+    @Sendable func file(_ request: Request, context: AppRequestContext) async throws -> Response {
+        // The request's text is only ever a key into the table, never part of a path we open.
+        let segments = context.parameters.getCatchAll()
+        let name = segments.dropFirst().joined(separator: "/")
+        guard let first = segments.first, let library = libraries[String(first)], let form = library.files[name] else {
+            return try notFound(Self.notListed, request, context)
+        }
+        guard let root = Self.realPath(library.directory), let real = Self.realPath("\(library.directory)/\(name)") else {
+            return try notFound("Install the Debian package \(library.package) (scripts/install-deps does): it provides /vendor/\(first)/.",
+                                request, context)
+        }
+        guard real.hasPrefix(root + "/"), let contents = FileManager.default.contents(atPath: real) else {
+            return try notFound(Self.notListed, request, context)
+        }
+
+        var body = [UInt8](contents)
+        let type: String
+        switch form {
+        case .asInstalled:
+            let mediaType = MediaType.getMediaType(forExtension: String(name.split(separator: ".").last ?? ""))
+            type = mediaType.map { $0.type == .text ? "\($0); charset=utf-8" : "\($0)" } ?? "application/octet-stream"
+        case .module(let global):
+            body += Array("\nexport default \(global);\n".utf8)
+            type = "text/javascript; charset=utf-8"
+        }
+        // As the static files: the browser asks again each time (an upgraded package shows at once)
+        // and gets a 304 while the bytes are the same.
+        let etag = "\"" + SHA256.hash(data: body).prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "\""
+        if request.headers[.ifNoneMatch] == etag {
+            return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "no-cache"])
+        }
+        return Response(status: .ok, headers: [.contentType: type, .eTag: etag, .cacheControl: "no-cache"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    static let notListed = "/vendor/ serves only the listed files of the libraries the pages use."
+
+    private func notFound(_ message: String, _ request: Request, _ context: AppRequestContext) throws -> Response {
+        try APIError(.notFound, message).response(from: request, context: context)
+    }
+
+    /// The path with every link resolved by the system (realpath(3)), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
