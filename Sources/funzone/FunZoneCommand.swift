@@ -124,7 +124,7 @@ struct Serve: AsyncParsableCommand {
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
-            clock: testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live,
+            clock: testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live, ids: .live, random: .live,
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
             speech: SpeechServices(recognizer: try recognizer(), speaker: SpeechSpeaker(cache: try SpeechCache(
                 directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),

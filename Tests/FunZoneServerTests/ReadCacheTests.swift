@@ -58,17 +58,18 @@ import Testing
         try await db.withFresh { database in
             let clock = TestClock()
             let blobs = try FileBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("fz-two-\(UUID().uuidString)"))
+            let ids = IDGenerator.counting()  // one sequence for the instances sharing the database
             func instance() -> Application<RouterResponder<AppRequestContext>> {
                 Application(router: FunZoneApp.buildRouter(
                     services: Services(database: database, blobs: blobs, registry: AppRegistry(installed: []), clock: clock.clock,
-                                       hasher: PasswordHasher(cost: 4)),
+                                       ids: ids, random: .seeded(1), hasher: PasswordHasher(cost: 4)),
                     webRoot: TestApp.webRoot))
             }
             let (a, b) = (instance(), instance())
             try await a.test(.router) { clientA in
                 try await b.test(.router) { clientB in
                     let setup = TestApp(services: Services(database: database, blobs: blobs, registry: AppRegistry(installed: []),
-                                                           clock: clock.clock, hasher: PasswordHasher(cost: 4)),
+                                                           clock: clock.clock, ids: ids, random: .seeded(2), hasher: PasswordHasher(cost: 4)),
                                         clock: clock, client: clientA, blobRoot: blobs.root)
                     let parent = try await setup.setUpFamily()
                     let mia = try await setup.addChild(parent)

@@ -382,9 +382,11 @@ struct Phone {
         try await db.withFresh { database in
             let clock = TestClock()
             let sealer = SecretSealer.ephemeral()
+            let ids = IDGenerator.counting()  // one sequence for the instances sharing the database
             func instance() throws -> Services {
                 Services(database: database, blobs: try FileBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("fz-\(UUID())")),
-                         registry: AppRegistry(installed: []), clock: clock.clock, hasher: PasswordHasher(cost: 4), sealer: sealer)
+                         registry: AppRegistry(installed: []), clock: clock.clock, ids: ids, random: .seeded(1), hasher: PasswordHasher(cost: 4),
+                         sealer: sealer)
             }
             let first = try instance()
             let (deviceId, phoneSecret) = try await Application(router: FunZoneApp.buildRouter(services: first, webRoot: TestApp.webRoot)).test(.router) { client in

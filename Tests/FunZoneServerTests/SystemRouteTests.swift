@@ -31,7 +31,8 @@ import Yams
     @Test func theOpenAPIDocumentListsExactlyTheServersRoutes() async throws {
         try await TestDatabase.sqlite.withFresh { database in
             let services = Services(database: database, blobs: try FileBlobStore(root: FileManager.default.temporaryDirectory.appendingPathComponent("fz-oa")),
-                                    registry: .init(installed: []), hasher: PasswordHasher(cost: 4))
+                                    registry: .init(installed: []), clock: TestClock().clock, ids: .counting(), random: .seeded(1),
+                                    hasher: PasswordHasher(cost: 4))
             let router = FunZoneApp.buildRouter(services: services, webRoot: TestApp.webRoot)
             let served = Set(router.routes.map { route -> String in
                 let path = route.path.description.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }

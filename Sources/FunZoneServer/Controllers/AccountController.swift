@@ -76,7 +76,7 @@ struct AccountController {
             throw APIError(.signupClosed)
         }
         let familyName = try Account.validatedName(body.familyName)
-        let parent = try await newParent(familyId: UUID().uuidString.lowercased(), name: body.parentName,
+        let parent = try await newParent(familyId: services.ids.next(), name: body.parentName,
                                          email: body.email, password: body.password)
         try await services.families.createFamily(id: parent.familyId, name: familyName, parent: parent)
         return try await startSession(for: parent, status: .created, parentUnlocked: true, context: context)
@@ -139,7 +139,7 @@ struct AccountController {
 
     @Sendable func createInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await services.requireParent(context)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let code = InviteCode.make(using: &generator)
         let now = services.clock.now()
         let expires = now.addingTimeInterval(InviteCode.lifetime)
@@ -166,7 +166,7 @@ struct AccountController {
         let name = try Account.validatedName(name)
         let email = try Account.normalizedEmail(email)
         try Account.validatePassword(password)
-        return ParentRow(id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name,
+        return ParentRow(id: services.ids.next(), familyId: familyId, email: email, name: name,
                          passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now().millis)
     }
 

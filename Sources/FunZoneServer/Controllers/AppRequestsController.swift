@@ -54,7 +54,7 @@ struct AppRequestsController {
             audio = data
         }
         let text = try AppRequest.validatedText(body.text, hasAudio: audio != nil)
-        let id = UUID().uuidString.lowercased()
+        let id = services.ids.next()
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
         if let audio, let audioKey { try await services.blobs.put(audio, key: audioKey) }
         let row = AppRequestRow(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,

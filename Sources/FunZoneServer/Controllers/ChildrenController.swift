@@ -81,7 +81,7 @@ struct ChildrenController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try await services.requireParent(context)
         let body = try await request.decodeJSON(ChildRequest.self, context: context)
-        let profile = try ChildProfile.validated(id: UUID().uuidString.lowercased(), name: body.name, grade: body.grade, avatar: body.avatar)
+        let profile = try ChildProfile.validated(id: services.ids.next(), name: body.name, grade: body.grade, avatar: body.avatar)
         guard try await services.children.children(familyId: session.familyId).count < Self.maximumChildren else {
             throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
         }

@@ -284,7 +284,7 @@ struct ColoringController {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
         let now = services.clock.now().millis
-        let row = DrawingRow(id: UUID().uuidString.lowercased(), familyId: familyId, childId: childId, page: document.page,
+        let row = DrawingRow(id: services.ids.next(), familyId: familyId, childId: childId, page: document.page,
                              document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
         try await services.coloring.insert(row)
         return row

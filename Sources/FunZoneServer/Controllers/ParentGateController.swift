@@ -25,7 +25,7 @@ struct ParentGateController {
     @Sendable func challenge(_ request: Request, context: AppRequestContext) async throws -> Response {
         let session = try context.requireSession()
         let now = services.clock.now()
-        var generator = SystemRandomNumberGenerator()
+        var generator = services.random.generator
         let challenge = try ParentGate.challenge(state: gateState(session), now: now, using: &generator)
         try await services.sessions.setGateChallenge(left: challenge.left, right: challenge.right, issuedAt: now,
                                                      tokenHash: session.tokenHash)

@@ -122,10 +122,10 @@ struct SpellflareController {
         let progress = try await services.spellingProgress(childId: child.id, familyId: session.familyId)
         let histories = try await services.spelling.words(childId: child.id, familyId: session.familyId).map(WordHistory.init)
         let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
-        var generator = SystemRandomNumberGenerator()
+        var generator = services.random.generator
         let game = try SpellingSession.start(grade: body.grade, level: body.level, progress: progress, assigned: assigned,
                                              due: WordHistory.dueWords(histories, at: now), using: &generator)
-        let id = UUID().uuidString.lowercased()
+        let id = services.ids.next()
         try await services.spelling.insertSession(SpellingSessionRow(
             id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
             state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)))
@@ -202,7 +202,7 @@ struct SpellflareController {
         var write = SpellingStore.AnswerWrite(state: try Self.encode(game), finishedAt: game.isOver ? now.millis : nil)
         if let firstTry {
             write.result = SpellingResultRow(
-                id: UUID().uuidString.lowercased(), familyId: session.familyId, childId: child.id, sessionId: row.id, word: word,
+                id: services.ids.next(), familyId: session.familyId, childId: child.id, sessionId: row.id, word: word,
                 grade: game.grade, level: game.level, firstTry: firstTry, answeredAt: answeredAt.millis,
                 seconds: min(max(0, body.seconds ?? 0), 3600))
             var history = try await services.spelling.word(word, childId: child.id, familyId: session.familyId).map(WordHistory.init)

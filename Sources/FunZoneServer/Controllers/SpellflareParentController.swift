@@ -47,7 +47,7 @@ struct SpellflareParentController {
         let session = try await services.requireParent(context)
         let body = try await request.decodeJSON(CreateListRequest.self, context: context, limit: 4 * WordList.maximumTextBytes)
         let list = try WordList.parse(name: body.name, text: body.text)
-        let row = SpellingListRow(id: UUID().uuidString.lowercased(), familyId: session.familyId, name: list.name,
+        let row = SpellingListRow(id: services.ids.next(), familyId: session.familyId, name: list.name,
                                   words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
         try await services.spelling.insertList(row)
         return try JSONResponse.make(view(row, childIds: []), status: .created)

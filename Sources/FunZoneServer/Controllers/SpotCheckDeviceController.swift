@@ -62,7 +62,7 @@ struct SpotCheckDeviceController {
         let secret = Tokens.make(bytes: 32)
         let outcome = try await services.spotcheck.redeem(
             codeHash: Tokens.hash(code.value), now: now, name: name, deviceToken: token, secretHash: Tokens.hash(secret),
-            secretSealed: try services.sealer.seal(secret), pairedEventId: UUID().uuidString.lowercased())
+            secretSealed: try services.sealer.seal(secret), pairedEventId: services.ids.next())
         guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
         // The phone's earlier secret stops working at once on this instance.
         services.cache.invalidate(familyId: device.familyId)
@@ -120,10 +120,10 @@ struct SpotCheckDeviceController {
         try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
         let report = try JSONDecoder.api.decodeBody(ShortcutReport.self, from: Data(bytes)).validated()
         let now = services.clock.now()
-        let event = SpotCheckEventRow(id: UUID().uuidString.lowercased(), deviceId: device.id, familyId: device.familyId, kind: "shortcut",
+        let event = SpotCheckEventRow(id: services.ids.next(), deviceId: device.id, familyId: device.familyId, kind: "shortcut",
                                       receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
                                       actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
-        try await services.spotcheck.record(run: event, device: device, now: now, backEventId: UUID().uuidString.lowercased())
+        try await services.spotcheck.record(run: event, device: device, now: now, backEventId: services.ids.next())
         services.cache.invalidate(familyId: device.familyId)
         return try JSONResponse.make(["ok": true], status: .created)
     }
@@ -222,7 +222,7 @@ struct SpotCheckDeviceController {
     private func checkIn(_ device: SpotCheckDeviceRow, now: Date) async throws {
         let fresh = device.lastSeenAt.map { now.millis - $0 < Int64(Self.checkInResolution * 1000) } ?? false
         guard !fresh || device.tamperAt != nil else { return }
-        try await services.spotcheck.checkIn(device: device, now: now, backEventId: UUID().uuidString.lowercased())
+        try await services.spotcheck.checkIn(device: device, now: now, backEventId: services.ids.next())
         var seen = device
         seen.lastSeenAt = now.millis
         seen.tamperAt = nil

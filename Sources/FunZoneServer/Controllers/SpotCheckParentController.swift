@@ -39,7 +39,7 @@ struct SpotCheckParentController {
             throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
         }
         let now = services.clock.now()
-        let row = SpotCheckDeviceRow(id: UUID().uuidString.lowercased(), familyId: session.familyId, name: name, createdAt: now.millis)
+        let row = SpotCheckDeviceRow(id: services.ids.next(), familyId: session.familyId, name: name, createdAt: now.millis)
         try await services.spotcheck.insert(row)
         let pairing = try await newPairingCode(deviceId: row.id, familyId: session.familyId, now: now)
         return try JSONResponse.make(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
@@ -150,7 +150,7 @@ struct SpotCheckParentController {
     }
 
     private func newPairingCode(deviceId: String, familyId: String, now: Date) async throws -> PairingView {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let expiresAt = now.addingTimeInterval(PairingCode.lifetime)
         // A collision with another live code is one in a billion; a second draw settles it.
         for attempt in 1...3 {

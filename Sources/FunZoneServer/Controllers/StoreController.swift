@@ -118,7 +118,7 @@ struct StoreController {
 
     private func record(_ receipt: Receipt, familyId: String, by parentId: String?) async throws -> Bool {
         try await services.purchases.record(PurchaseRow(
-            id: UUID().uuidString.lowercased(), familyId: familyId, productId: receipt.productId,
+            id: services.ids.next(), familyId: familyId, productId: receipt.productId,
             provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId))
     }
 

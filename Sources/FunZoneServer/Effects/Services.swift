@@ -7,7 +7,9 @@ import Prometheus
 import Storage
 
 /// Everything the routes need, assembled once at start-up. Effects are injected so tests can
-/// move the clock or swap the mailer while still using the real database.
+/// move the clock or swap the mailer while still using the real database. The clock, ids and
+/// randomness have no defaults: the server passes `.live`, each test its own, so a test cannot
+/// silently get the live one.
 public struct Services: Sendable {
     public let database: Database
     public let families: FamilyStore
@@ -27,6 +29,10 @@ public struct Services: Sendable {
     public let blobs: any BlobStore
     public let registry: AppRegistry
     public let clock: Clock
+    /// New rows' ids.
+    public let ids: IDGenerator
+    /// The chance in play (gate questions, word picks); never secrets.
+    public let random: Randomness
     public let hasher: PasswordHasher
     public let payments: any PaymentProvider
     public let mailer: any Mailer
@@ -69,7 +75,7 @@ public struct Services: Sendable {
         }
     }
 
-    public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock = .live,
+    public init(database: Database, blobs: any BlobStore, registry: AppRegistry, clock: Clock, ids: IDGenerator, random: Randomness,
                 hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
                 mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
                 speech: SpeechServices = SpeechServices(), sealer: SecretSealer = .ephemeral(), options: Options = Options(),
@@ -90,6 +96,8 @@ public struct Services: Sendable {
         self.blobs = blobs
         self.registry = registry
         self.clock = clock
+        self.ids = ids
+        self.random = random
         self.hasher = hasher
         self.payments = payments
         self.mailer = mailer

@@ -24,8 +24,10 @@ extension Services {
     func watchForSilentDevices(logger: Logger = Logger(label: "funzone.spotcheck")) async -> [SilentDevice] {
         let now = clock.now()
         do {
-            let silent = try await spotcheck.markSilentDevices(now: now) { UUID().uuidString.lowercased() }
+            let silent = try await spotcheck.markSilentDevices(now: now) { ids.next() }
             for device in silent {
+                // The phone's row changed (tamper_at): a cached copy would hide the warning for a moment.
+                cache.invalidate(familyId: device.familyId)
                 logger.notice("spotcheck: no check-in", metadata: ["device": "\(device.deviceId)"])
                 await mailTamperWarning(device, logger: logger)
             }

@@ -35,7 +35,7 @@ struct TestApp {
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: blobRoot) }
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
-                                    registry: AppRegistry(installed: installed), clock: clock.clock,
+                                    registry: AppRegistry(installed: installed), clock: clock.clock, ids: .counting(), random: .seeded(1),
                                     hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup),
                                     network: network, authority: authority)
             let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
