@@ -103,6 +103,10 @@ let package = Package(
         // Benchmarks/ColoringBench: flood fill and rendering figures (swift run -c release coloring-bench).
         .executableTarget(name: "coloring-bench", dependencies: ["Coloring"], path: "Benchmarks/ColoringBench"),
 
+        // Test doubles (scripted speech engines, a mailer that keeps what it sends): tests only, never
+        // linked into the server or the CLI.
+        .target(name: "TestSupport", dependencies: ["Speech", "Audio", "MailClient"]),
+
         .testTarget(name: "HubTests", dependencies: ["Hub"]),
         .testTarget(name: "GreenlightTests", dependencies: [
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -121,7 +125,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SpeechTests", dependencies: [
-            "Speech", "Audio",
+            "Speech", "Audio", "TestSupport",
             // A seeded generator for repeatable test audio.
             .product(name: "PropertyBased", package: "swift-property-based"),
             // A small OpenAI-compatible transcription server for the remote recogniser's tests.
@@ -135,7 +139,7 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
-            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck",
+            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck", "TestSupport",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Yams", package: "Yams"),

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import MailClient
 import NIOCore
+import TestSupport
 import Testing
 @testable import FunZoneServer
 

@@ -1,6 +1,7 @@
 import Logging
 import MailClient
 import ServiceLifecycle
+import TestSupport
 import Testing
 @testable import FunZoneServer
 

@@ -6,6 +6,7 @@ import NIOCore
 import Speech
 import Spelling
 import Storage
+import TestSupport
 import Testing
 @testable import FunZoneServer
 

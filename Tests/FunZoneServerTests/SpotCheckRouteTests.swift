@@ -7,6 +7,7 @@ import MailClient
 import NIOCore
 import SpotCheck
 import Storage
+import TestSupport
 import Testing
 @testable import FunZoneServer
 

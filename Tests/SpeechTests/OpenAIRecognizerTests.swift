@@ -2,6 +2,7 @@ import Audio
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import TestSupport
 import Testing
 
 @testable import Speech

@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Speech
 
 /// A recogniser that answers from a script, for other apps' tests (a game's flow without audio
 /// engines). It records every request so a test can check what was asked.
