@@ -9,10 +9,13 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
     /// Bytes on disk as last counted plus what was written since; the folder is listed again only
     /// when this passes the bound (not on every write).
     private var knownBytes: Int?
+    /// The time a read or write marks its file with (the server's clock; a test's own).
+    private let now: @Sendable () -> Date
 
-    public init(directory: URL, maximumBytes: Int = 64 * 1024 * 1024) throws {
+    public init(directory: URL, maximumBytes: Int = 64 * 1024 * 1024, now: @escaping @Sendable () -> Date) throws {
         self.directory = directory
         self.maximumBytes = maximumBytes
+        self.now = now
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -20,7 +23,7 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
 
     public func read(_ key: String) -> Data? {
         guard let data = FileManager.default.contents(atPath: url(key).path) else { return nil }
-        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: url(key).path)
+        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: url(key).path)
         return data
     }
 
@@ -29,6 +32,7 @@ public final class SpeechCache: @unchecked Sendable {  // all state is on disk; 
         defer { lock.unlock() }
         let previous = (try? url(key).resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
         guard (try? data.write(to: url(key), options: .atomic)) != nil else { return }
+        try? FileManager.default.setAttributes([.modificationDate: now()], ofItemAtPath: url(key).path)
         let total = (knownBytes ?? size) - previous + data.count
         knownBytes = total
         if total > maximumBytes { knownBytes = evict() }

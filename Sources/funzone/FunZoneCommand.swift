@@ -121,14 +121,15 @@ struct Serve: AsyncParsableCommand {
         }
         let port = self.port ?? ProcessInfo.processInfo.environment["PORT"].flatMap(Int.init) ?? 8080
         let (network, https) = try homeNetwork(port: port, logger: logger)
+        let clock = testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live
         let services = Services(
             database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
-            clock: testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live, ids: .live, random: .live,
+            clock: clock, ids: .live, random: .live,
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,
             speech: SpeechServices(recognizer: try recognizer(), speaker: SpeechSpeaker(cache: try SpeechCache(
                 directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("speech-cache"),
-                maximumBytes: speechCacheMB * 1024 * 1024)), speller: speller),
+                maximumBytes: speechCacheMB * 1024 * 1024, now: clock.now)), speller: speller),
             sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,

@@ -124,7 +124,7 @@ import Speech
     func audioAlreadyMadeDoesNotCountAgainstTheLimit(_ db: TestDatabase) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("say-cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let speech = SpeechServices(speaker: SpeechSpeaker(cache: try SpeechCache(directory: directory)))
+        let speech = SpeechServices(speaker: SpeechSpeaker(cache: try SpeechCache(directory: directory, now: Date.init)))
         try await TestApp.run(db, speech: speech) { app in
             let tablet = try await app.setUpFamily()
             // A long game replays the same few words: once made, they are served from the cache.

@@ -1,6 +1,7 @@
 import Audio
 import Foundation
 import PropertyBased
+import Synchronization
 import Testing
 
 @testable import Speech
@@ -228,13 +229,12 @@ struct SpeechCacheTests {
     func eviction() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = try SpeechCache(directory: directory, maximumBytes: 2_500)
+        // Each read or write happens a second after the one before, on the cache's own clock.
+        let tick = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let cache = try SpeechCache(directory: directory, maximumBytes: 2_500) { tick.withLock { $0 += 1; return $0 } }
         cache.write(Data(repeating: 1, count: 1_000), key: "a")
-        try await Task.sleep(for: .milliseconds(20))
         cache.write(Data(repeating: 2, count: 1_000), key: "b")
-        try await Task.sleep(for: .milliseconds(20))
         #expect(cache.read("a") == Data(repeating: 1, count: 1_000))  // a is now the most recent
-        try await Task.sleep(for: .milliseconds(20))
         cache.write(Data(repeating: 3, count: 1_000), key: "c")
         #expect(cache.read("b") == nil)
         #expect(cache.read("a") != nil && cache.read("c") != nil)
@@ -245,7 +245,7 @@ struct SpeechCacheTests {
     func speakerUsesCache() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cache-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let cache = try SpeechCache(directory: directory)
+        let cache = try SpeechCache(directory: directory, now: Date.init)
         let speaker = SpeechSpeaker(cache: cache)
         let request = SpeechRequest(text: "cached words", voiceId: "flite:rms")
         let first = try await speaker.synthesize(request)
