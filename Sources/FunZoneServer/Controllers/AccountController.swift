@@ -13,8 +13,9 @@ struct AccountController {
         api.post("signin", use: signIn)
         api.post("signout", use: signOut)
         api.post("join", use: join)
-        api.post("parent/invites", use: createInvite)
-        api.get("parent/family", use: family)
+        let parentArea = api.parentArea(services)
+        parentArea.post("parent/invites", use: createInvite)
+        parentArea.get("parent/family", use: family)
     }
 
     // MARK: - GET /api/session
@@ -137,8 +138,8 @@ struct AccountController {
 
     struct InviteResponse: Codable { let code: String; let expiresAt: Date }
 
-    @Sendable func createInvite(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func createInvite(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let code = InviteCode.make(using: &generator)
         let now = services.clock.now()
@@ -152,8 +153,8 @@ struct AccountController {
 
     struct FamilyResponse: Codable { let family: FamilyView; let parents: [ParentView] }
 
-    @Sendable func family(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func family(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         guard let family = try await services.families.family(id: session.familyId) else { throw APIError.unauthorized }
         let parents = try await services.families.parents(familyId: session.familyId)
         return try JSONResponse.make(FamilyResponse(family: FamilyView(id: family.id, name: family.name),

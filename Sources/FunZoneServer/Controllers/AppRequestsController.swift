@@ -15,11 +15,13 @@ struct AppRequestsController {
     static let bodyLimit = 16 * 1024 * 1024
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.post("requests", use: create)
-        api.get("parent/requests", use: inbox)
-        api.get("parent/requests/:requestId/audio", use: audio)
-        api.post("parent/requests/:requestId/read", use: markRead)
-        api.post("parent/requests/:requestId/decision", use: decide)
+        let kid = api.kid(services)
+        kid.post("requests", use: create)
+        let parentArea = api.parentArea(services)
+        parentArea.get("parent/requests", use: inbox)
+        parentArea.get("parent/requests/:requestId/audio", use: audio)
+        parentArea.post("parent/requests/:requestId/read", use: markRead)
+        parentArea.post("parent/requests/:requestId/decision", use: decide)
     }
 
     struct CreateRequest: Codable {
@@ -42,9 +44,9 @@ struct AppRequestsController {
         let note: String?
     }
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(CreateRequest.self, context: context, limit: Self.bodyLimit)
+    @Sendable func create(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(CreateRequest.self, context: caller.context, limit: Self.bodyLimit)
         let app = try services.registry.app(id: body.appId)
         try AppRequest.checkRequestable(app)
         var audio: Data?
@@ -66,7 +68,7 @@ struct AppRequestsController {
             if let audioKey { try? await services.blobs.delete(key: audioKey) }
             throw error
         }
-        await notifyParents(familyId: session.familyId, child: child, app: app, text: text, hasAudio: audio != nil, context: context)
+        await notifyParents(familyId: session.familyId, child: child, app: app, text: text, hasAudio: audio != nil, context: caller.context)
         return try JSONResponse.make(view(row, child: child), status: .created)
     }
 
@@ -75,17 +77,17 @@ struct AppRequestsController {
         let requests: [RequestView]
     }
 
-    @Sendable func inbox(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func inbox(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         let children = Dictionary(uniqueKeysWithValues: try await services.children.children(familyId: session.familyId).map { ($0.id, $0) })
         let rows = try await services.requests.list(familyId: session.familyId)
         let unread = try await services.requests.unreadCount(familyId: session.familyId)
         return try JSONResponse.make(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
     }
 
-    @Sendable func audio(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("requestId")
+    @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("requestId")
         guard let row = try await services.requests.request(id: id, familyId: session.familyId),
               let key = row.audioKey, let data = try await services.blobs.get(key: key)
         else { throw APIError.notFound("recording") }
@@ -93,9 +95,9 @@ struct AppRequestsController {
                         body: .init(byteBuffer: .init(bytes: data)))
     }
 
-    @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("requestId")
+    @Sendable func markRead(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("requestId")
         guard try await services.requests.request(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("request") }
         try await services.requests.markRead(id: id, familyId: session.familyId, now: services.clock.now())
         return JSONResponse.noContent()
@@ -107,10 +109,10 @@ struct AppRequestsController {
         let note: String?
     }
 
-    @Sendable func decide(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("requestId")
-        let body = try await request.decodeJSON(DecisionRequest.self, context: context)
+    @Sendable func decide(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("requestId")
+        let body = try await request.decodeJSON(DecisionRequest.self, context: caller.context)
         let status = try AppRequest.decision(body.status)
         let note = try AppRequest.validatedNote(body.note)
         guard try await services.requests.decide(id: id, familyId: session.familyId, status: status.rawValue, note: note,

@@ -8,14 +8,16 @@ struct ChildrenController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("kids", use: kids)
-        api.post("kids/select", use: select)
-        api.post("kids/leave", use: leave)
-        api.get("parent/children", use: list)
-        api.post("parent/children", use: create)
-        api.patch("parent/children/:childId", use: update)
-        api.delete("parent/children/:childId", use: delete)
-        api.put("parent/children/:childId/apps/:appId", use: setAppHidden)
+        let signedIn = api.signedIn()
+        signedIn.get("kids", use: kids)
+        signedIn.post("kids/select", use: select)
+        signedIn.post("kids/leave", use: leave)
+        let parentArea = api.parentArea(services)
+        parentArea.get("parent/children", use: list)
+        parentArea.post("parent/children", use: create)
+        parentArea.patch("parent/children/:childId", use: update)
+        parentArea.delete("parent/children/:childId", use: delete)
+        parentArea.put("parent/children/:childId/apps/:appId", use: setAppHidden)
     }
 
     // MARK: - Kid mode
@@ -23,8 +25,8 @@ struct ChildrenController {
     struct KidsResponse: Codable { let children: [ChildView]; let avatars: [String] }
 
     /// The avatar picker: any signed-in family device, no password.
-    @Sendable func kids(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func kids(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let children = try await services.children.children(familyId: session.familyId)
         return try JSONResponse.make(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
     }
@@ -32,9 +34,9 @@ struct ChildrenController {
     struct SelectRequest: Codable { let childId: String }
 
     /// A child taps their avatar; handing the device to a child also closes the parent area.
-    @Sendable func select(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
-        let body = try await request.decodeJSON(SelectRequest.self, context: context)
+    @Sendable func select(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(SelectRequest.self, context: caller.context)
         guard let child = try await services.children.child(id: body.childId, familyId: session.familyId) else {
             throw APIError.notFound("child")
         }
@@ -43,8 +45,8 @@ struct ChildrenController {
         return try JSONResponse.make(ChildView(child))
     }
 
-    @Sendable func leave(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func leave(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         try await services.sessions.setChild(nil, tokenHash: session.tokenHash)
         return JSONResponse.noContent()
     }
@@ -59,8 +61,8 @@ struct ChildrenController {
         let hiddenApps: [String]
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func list(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         var details: [ChildDetail] = []
         for child in try await services.children.children(familyId: session.familyId) {
             let hidden = try await services.children.hiddenApps(childId: child.id, familyId: session.familyId)
@@ -78,9 +80,9 @@ struct ChildrenController {
 
     static let maximumChildren = 12
 
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let body = try await request.decodeJSON(ChildRequest.self, context: context)
+    @Sendable func create(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(ChildRequest.self, context: caller.context)
         let profile = try ChildProfile.validated(id: services.ids.next(), name: body.name, grade: body.grade, avatar: body.avatar)
         guard try await services.children.children(familyId: session.familyId).count < Self.maximumChildren else {
             throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
@@ -97,10 +99,10 @@ struct ChildrenController {
         let avatar: String?
     }
 
-    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("childId")
-        let patch = try await request.decodeJSON(ChildPatch.self, context: context)
+    @Sendable func update(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("childId")
+        let patch = try await request.decodeJSON(ChildPatch.self, context: caller.context)
         guard let current = try await services.children.child(id: id, familyId: session.familyId) else { throw APIError.notFound("child") }
         let profile = try ChildProfile.validated(id: id, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
                                                  avatar: patch.avatar ?? current.avatar)
@@ -113,10 +115,10 @@ struct ChildrenController {
     struct DeleteRequest: Codable { let confirm: Bool }
 
     /// Deletes a child and all their data; the body must say `{"confirm": true}`.
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("childId")
-        let body = try await request.decodeJSON(DeleteRequest.self, context: context)
+    @Sendable func delete(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("childId")
+        let body = try await request.decodeJSON(DeleteRequest.self, context: caller.context)
         guard body.confirm else {
             throw APIError.invalid("confirm", "Deleting a child removes all their data; send {\"confirm\": true}.")
         }
@@ -130,11 +132,11 @@ struct ChildrenController {
     struct HiddenRequest: Codable { let hidden: Bool }
     struct HiddenResponse: Codable { let appId: String; let hidden: Bool }
 
-    @Sendable func setAppHidden(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let childId = try context.parameters.require("childId")
-        let app = try services.registry.app(id: try context.parameters.require("appId"))
-        let body = try await request.decodeJSON(HiddenRequest.self, context: context)
+    @Sendable func setAppHidden(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let childId = try caller.context.parameters.require("childId")
+        let app = try services.registry.app(id: try caller.context.parameters.require("appId"))
+        let body = try await request.decodeJSON(HiddenRequest.self, context: caller.context)
         guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
         try await services.children.setHidden(body.hidden, appId: app.id, childId: childId, familyId: session.familyId)
         return try JSONResponse.make(HiddenResponse(appId: app.id, hidden: body.hidden))

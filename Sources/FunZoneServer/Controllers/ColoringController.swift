@@ -21,19 +21,21 @@ struct ColoringController {
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         let api = api.app("coloring", services: services)
-        api.get("me", use: me)
-        api.put("kids-mode", use: kidsMode)
-        api.get("pages/:pageId", use: page)
-        api.get("stamps/:emoji", use: stamp)
-        api.get("drawings", use: list)
-        api.post("drawings", use: create)
-        api.get("drawings/:drawingId", use: drawing)
-        api.put("drawings/:drawingId", use: save)
-        api.patch("drawings/:drawingId", use: saveChanges)
-        api.delete("drawings/:drawingId", use: delete)
-        api.post("drawings/:drawingId/duplicate", use: duplicate)
-        api.get("drawings/:drawingId/thumbnail", use: thumbnail)
-        api.get("drawings/:drawingId/export", use: export)
+        let kid = api.kid(services)
+        kid.get("me", use: me)
+        kid.put("kids-mode", use: kidsMode)
+        let signedIn = api.signedIn()
+        signedIn.get("pages/:pageId", use: page)
+        signedIn.get("stamps/:emoji", use: stamp)
+        kid.get("drawings", use: list)
+        kid.post("drawings", use: create)
+        kid.get("drawings/:drawingId", use: drawing)
+        kid.put("drawings/:drawingId", use: save)
+        kid.patch("drawings/:drawingId", use: saveChanges)
+        kid.delete("drawings/:drawingId", use: delete)
+        kid.post("drawings/:drawingId/duplicate", use: duplicate)
+        kid.get("drawings/:drawingId/thumbnail", use: thumbnail)
+        kid.get("drawings/:drawingId/export", use: export)
     }
 
     struct PageSummary: Codable { let id: String; let name: String }
@@ -48,8 +50,8 @@ struct ColoringController {
         let galleryLimit: Int
     }
 
-    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
+    @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
         let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
         return try JSONResponse.make(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
@@ -61,9 +63,9 @@ struct ColoringController {
     struct KidsModeRequest: Codable { let on: Bool }
 
     /// The child switches Kids Mode (bigger buttons, fewer tools) on or off.
-    @Sendable func kidsMode(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(KidsModeRequest.self, context: context)
+    @Sendable func kidsMode(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(KidsModeRequest.self, context: caller.context)
         var settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         settings.kidsMode = body.on
         try await services.coloring.saveSettings(settings, childId: child.id, familyId: session.familyId, now: services.clock.now())
@@ -79,9 +81,8 @@ struct ColoringController {
     }
 
     /// A colouring page's line art, as actions the page draws on its outline layer.
-    @Sendable func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requireSession()
-        guard let page = PageCatalog.page(try context.parameters.require("pageId")) else { throw APIError.notFound("colouring page") }
+    @Sendable func page(_ request: Request, caller: SignedIn) async throws -> Response {
+        guard let page = PageCatalog.page(try caller.context.parameters.require("pageId")) else { throw APIError.notFound("colouring page") }
         var response = try JSONResponse.make(PageResponse(id: page.id, name: page.name, width: PageCatalog.width, height: PageCatalog.height,
                                                           outline: page.outline))
         response.headers[.cacheControl] = "private, max-age=86400"
@@ -89,9 +90,8 @@ struct ColoringController {
     }
 
     /// A stamp's picture (PNG), the same one the server renders with, so screen and export match.
-    @Sendable func stamp(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requireSession()
-        let emoji = try context.parameters.require("emoji").removingPercentEncoding ?? ""
+    @Sendable func stamp(_ request: Request, caller: SignedIn) async throws -> Response {
+        let emoji = try caller.context.parameters.require("emoji").removingPercentEncoding ?? ""
         guard let stamp = StampCatalog.stamp(emoji), let font = Services.emojiFont, let image = font.image(for: stamp.emoji) else {
             throw APIError.notFound("stamp")
         }
@@ -122,26 +122,26 @@ struct ColoringController {
         }
     }
 
-    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
+    @Sendable func list(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
         let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
         return try JSONResponse.make(["drawings": drawings.map(DrawingView.init)])
     }
 
     /// A new picture (the body is the drawing's JSON document).
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
+    @Sendable func create(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
         let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         guard settings.saving else { throw Self.savingOff }
-        let document = try await Self.document(request, context: context)
+        let document = try await Self.document(request, context: caller.context)
         if !settings.stamps && document.stampCount > 0 { throw Self.stampsOff }
         let row = try await insert(document, childId: child.id, familyId: session.familyId)
         return try JSONResponse.make(DrawingView(row), status: .created)
     }
 
     /// One picture: `{id, page, revision, createdAt, updatedAt, document}`, with its revision as ETag.
-    @Sendable func drawing(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let row = try await ownDrawing(context)
+    @Sendable func drawing(_ request: Request, caller: Kid) async throws -> Response {
+        let row = try await ownDrawing(caller)
         var body = try JSONEncoder.api.encode(DrawingView(row))
         body.removeLast()  // the closing brace: the stored document (checked when saved) goes in as it is
         body.append(contentsOf: Data(",\"document\":".utf8) + Data(row.document.utf8) + Data("}".utf8))
@@ -152,13 +152,13 @@ struct ColoringController {
 
     /// Autosave: replaces the document. `If-Match: "<revision>"` makes it fail with 412 when the
     /// picture changed elsewhere meanwhile (the page then keeps its work as a copy).
-    @Sendable func save(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let id = try context.parameters.require("drawingId")
+    @Sendable func save(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let id = try caller.context.parameters.require("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         guard settings.saving else { throw Self.savingOff }
         let baseRevision = try Self.baseRevision(request)
-        let document = try await Self.document(request, context: context)
+        let document = try await Self.document(request, context: caller.context)
         guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
             throw APIError.notFound("drawing")
         }
@@ -175,15 +175,15 @@ struct ColoringController {
         let undone: [ColoringAction]
     }
 
-    @Sendable func saveChanges(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let id = try context.parameters.require("drawingId")
+    @Sendable func saveChanges(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let id = try caller.context.parameters.require("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
         guard settings.saving else { throw Self.savingOff }
         guard let baseRevision = try Self.baseRevision(request) else {
             throw APIError(.revisionRequired)
         }
-        let changes = try await request.decodeJSON(ChangesRequest.self, context: context, limit: Self.uploadLimit)
+        let changes = try await request.decodeJSON(ChangesRequest.self, context: caller.context, limit: Self.uploadLimit)
         guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
             throw APIError.notFound("drawing")
         }
@@ -215,15 +215,15 @@ struct ColoringController {
         return response
     }
 
-    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let row = try await ownDrawing(context)
+    @Sendable func delete(_ request: Request, caller: Kid) async throws -> Response {
+        let row = try await ownDrawing(caller)
         guard try await services.coloring.delete(id: row.id, childId: row.childId, familyId: row.familyId) else { throw APIError.notFound("drawing") }
         try? await services.blobs.delete(key: Self.thumbnailKey(row.id, row.revision))
         return JSONResponse.noContent()
     }
 
-    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let row = try await ownDrawing(context)
+    @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Response {
+        let row = try await ownDrawing(caller)
         let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
         guard settings.saving else { throw Self.savingOff }
         let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, familyId: row.familyId)
@@ -231,8 +231,8 @@ struct ColoringController {
     }
 
     /// A small PNG for the gallery grid, rendered once per revision and kept.
-    @Sendable func thumbnail(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let row = try await ownDrawing(context)
+    @Sendable func thumbnail(_ request: Request, caller: Kid) async throws -> Response {
+        let row = try await ownDrawing(caller)
         let etag = Self.etag(row.revision)
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
         let key = Self.thumbnailKey(row.id, row.revision)
@@ -251,8 +251,8 @@ struct ColoringController {
     }
 
     /// The picture at full size as a PNG download (if the parent allows export).
-    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let row = try await ownDrawing(context)
+    @Sendable func export(_ request: Request, caller: Kid) async throws -> Response {
+        let row = try await ownDrawing(caller)
         let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
         guard settings.export else {
             throw APIError(.exportOff)
@@ -272,10 +272,9 @@ struct ColoringController {
     static let stampsOff = APIError(.stampsOff)
     static let changedElsewhere = APIError(.drawingChanged)
 
-    private func ownDrawing(_ context: AppRequestContext) async throws -> DrawingRow {
-        let (session, child) = try await services.requireChild(context)
-        guard let row = try await services.coloring.drawing(id: try context.parameters.require("drawingId"), childId: child.id,
-                                                            familyId: session.familyId) else { throw APIError.notFound("drawing") }
+    private func ownDrawing(_ caller: Kid) async throws -> DrawingRow {
+        guard let row = try await services.coloring.drawing(id: try caller.context.parameters.require("drawingId"), childId: caller.child.id,
+                                                            familyId: caller.session.familyId) else { throw APIError.notFound("drawing") }
         return row
     }
 

@@ -8,25 +8,26 @@ struct ColoringParentController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("parent/coloring/children/:childId/settings", use: settings)
-        api.put("parent/coloring/children/:childId/settings", use: saveSettings)
+        let parentArea = api.parentArea(services)
+        parentArea.get("parent/coloring/children/:childId/settings", use: settings)
+        parentArea.put("parent/coloring/children/:childId/settings", use: saveSettings)
     }
 
-    @Sendable func settings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, childId) = try await child(context)
+    @Sendable func settings(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, childId) = try await child(caller)
         return try JSONResponse.make(try await services.coloring.settings(childId: childId, familyId: session.familyId))
     }
 
-    @Sendable func saveSettings(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, childId) = try await child(context)
-        let body = try await request.decodeJSON(ColoringSettingsRow.self, context: context)
+    @Sendable func saveSettings(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, childId) = try await child(caller)
+        let body = try await request.decodeJSON(ColoringSettingsRow.self, context: caller.context)
         try await services.coloring.saveSettings(body, childId: childId, familyId: session.familyId, now: services.clock.now())
         return try JSONResponse.make(body)
     }
 
-    private func child(_ context: AppRequestContext) async throws -> (CurrentSession, String) {
-        let session = try await services.requireParent(context)
-        let childId = try context.parameters.require("childId")
+    private func child(_ caller: Parent) async throws -> (CurrentSession, String) {
+        let session = caller.session
+        let childId = try caller.context.parameters.require("childId")
         guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
         return (session, childId)
     }

@@ -9,8 +9,9 @@ struct HubController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("hub", use: hub)
-        api.get("apps", use: apps)
+        let signedIn = api.signedIn()
+        signedIn.get("hub", use: hub)
+        signedIn.get("apps", use: apps)
     }
 
     struct HubResponse: Codable {
@@ -19,8 +20,8 @@ struct HubController {
         let adsRemoved: Bool
     }
 
-    @Sendable func hub(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func hub(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         guard let childId = session.row.childId else { throw APIError.noChild }
         let now = services.clock.now()
         if let body = services.cache.hub(childId: childId, familyId: session.familyId, now: now) {
@@ -37,8 +38,7 @@ struct HubController {
     }
 
     /// Every app in the registry (the parent screens list them to hide per child).
-    @Sendable func apps(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requireSession()
+    @Sendable func apps(_ request: Request, caller: SignedIn) async throws -> Response {
         return try JSONResponse.make(["apps": services.registry.apps])
     }
 }

@@ -17,8 +17,9 @@ struct ParentAccountController {
     static let resetsPerAccount = RateLimit(limit: 3, window: 60 * 60)
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.patch("parent/me", use: updateMe)
-        api.delete("parent/parents/:parentId", use: removeParent)
+        let parentArea = api.parentArea(services)
+        parentArea.patch("parent/me", use: updateMe)
+        parentArea.delete("parent/parents/:parentId", use: removeParent)
         api.post("password/forgot", use: forgot)
         api.post("password/reset", use: reset)
     }
@@ -36,9 +37,9 @@ struct ParentAccountController {
 
     struct MeView: Codable { let id: String; let name: String; let email: String }
 
-    @Sendable func updateMe(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let body = try await request.decodeJSON(UpdateMe.self, context: context)
+    @Sendable func updateMe(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(UpdateMe.self, context: caller.context)
         guard let me = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
         try await services.countAttempt(Services.passwordAttemptsKey(session), limit: .signInPerAccount)
         guard try await services.hasher.verify(body.currentPassword, hash: me.passwordHash) else {
@@ -63,10 +64,10 @@ struct ParentAccountController {
     struct RemoveRequest: Codable { let confirm: Bool }
 
     /// Removes another parent of the family (or oneself, when another remains) and signs them out.
-    @Sendable func removeParent(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("parentId")
-        let body = try await request.decodeJSON(RemoveRequest.self, context: context)
+    @Sendable func removeParent(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("parentId")
+        let body = try await request.decodeJSON(RemoveRequest.self, context: caller.context)
         guard body.confirm else { throw APIError.invalid("confirm", "Send confirm: true to remove a parent.") }
         guard try await services.families.parent(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("parent") }
         guard try await services.families.removeParent(id: id, familyId: session.familyId) else {

@@ -9,10 +9,11 @@ struct ParentGateController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.post("gate/challenge", use: challenge)
-        api.post("gate/answer", use: answer)
-        api.post("parent/unlock", use: unlock)
-        api.post("parent/lock", use: lock)
+        let signedIn = api.signedIn()
+        signedIn.post("gate/challenge", use: challenge)
+        signedIn.post("gate/answer", use: answer)
+        signedIn.post("parent/unlock", use: unlock)
+        signedIn.post("parent/lock", use: lock)
     }
 
     struct ChallengeResponse: Codable {
@@ -22,8 +23,8 @@ struct ParentGateController {
         let expiresAt: Date
     }
 
-    @Sendable func challenge(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func challenge(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let now = services.clock.now()
         var generator = services.random.generator
         let challenge = try ParentGate.challenge(state: gateState(session), now: now, using: &generator)
@@ -37,9 +38,9 @@ struct ParentGateController {
     struct AnswerRequest: Codable { let answer: Int }
     struct AnswerResponse: Codable { let passed: Bool }
 
-    @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
-        let body = try await request.decodeJSON(AnswerRequest.self, context: context)
+    @Sendable func answer(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context)
         guard let left = session.row.gateLeft, let right = session.row.gateRight,
               let issued = session.row.gateIssuedAt.map(Date.init(millis:))
         else {
@@ -64,9 +65,9 @@ struct ParentGateController {
     struct UnlockRequest: Codable { let password: String }
 
     /// The parent password, accepted only just after the gate was passed on this device.
-    @Sendable func unlock(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
-        let body = try await request.decodeJSON(UnlockRequest.self, context: context)
+    @Sendable func unlock(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(UnlockRequest.self, context: caller.context)
         guard services.hasGatePass(session) else {
             throw APIError(.gateRequired)
         }
@@ -76,8 +77,8 @@ struct ParentGateController {
         return JSONResponse.noContent()
     }
 
-    @Sendable func lock(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func lock(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
         return JSONResponse.noContent()
     }

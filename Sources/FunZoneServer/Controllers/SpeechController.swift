@@ -18,10 +18,11 @@ struct SpeechController {
     static let wavTypes: Set<String> = ["audio/wav", "audio/x-wav", "audio/wave", "audio/vnd.wave"]
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("speech/voices", use: voices)
-        api.get("speech/say", use: say)
-        api.post("speech/transcribe", use: transcribe)
-        api.post("speech/spelling", use: spelling)
+        let signedIn = api.signedIn()
+        signedIn.get("speech/voices", use: voices)
+        signedIn.get("speech/say", use: say)
+        signedIn.post("speech/transcribe", use: transcribe)
+        signedIn.post("speech/spelling", use: spelling)
     }
 
     struct VoicesResponse: Codable {
@@ -29,13 +30,12 @@ struct SpeechController {
         let formats: [String]
     }
 
-    @Sendable func voices(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try context.requireSession()
+    @Sendable func voices(_ request: Request, caller: SignedIn) async throws -> Response {
         return try JSONResponse.make(VoicesResponse(voices: await services.speech.speaker.voices(), formats: SpeechAudioFormat.allCases.map(\.rawValue)))
     }
 
-    @Sendable func say(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func say(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let query = request.uri.queryParameters
         func number(_ name: String) throws -> Double {
             guard let raw = query.get(name) else { return 1 }
@@ -63,22 +63,22 @@ struct SpeechController {
                         body: .init(byteBuffer: ByteBuffer(bytes: audio)))
     }
 
-    @Sendable func transcribe(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func transcribe(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let mode = try Self.mode(request)
-        let samples = try await Self.recording(request, context: context, services: services, familyId: session.familyId)
+        let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
         let transcript = try await services.speech.recognizer.transcribe(samples, mode: mode)
         return try JSONResponse.make(transcript)
     }
 
     /// A spelled-aloud word ("C… A… T…", letters with pauses) judged against `expected`.
-    @Sendable func spelling(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func spelling(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let expected = (request.uri.queryParameters.get("expected") ?? "").lowercased()
         guard SpellingJudge.isSpellable(expected) else {
             throw APIError.invalid("expected", "expected must be a word of 1 to 40 letters a–z.")
         }
-        let samples = try await Self.recording(request, context: context, services: services, familyId: session.familyId)
+        let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
         return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: expected))
     }
 

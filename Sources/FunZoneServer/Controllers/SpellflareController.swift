@@ -12,14 +12,15 @@ struct SpellflareController {
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
         let api = api.app("spellflare", services: services)
-        api.get("me", use: me)
-        api.put("player", use: savePlayer)
-        api.post("sessions", use: start)
-        api.get("sessions/:sessionId", use: session)
-        api.post("sessions/:sessionId/answers", use: answer)
-        api.post("sessions/:sessionId/spoken", use: spoken)
-        api.post("progress/sync", use: sync)
-        api.post("progress/reset", use: reset)
+        let kid = api.kid(services)
+        kid.get("me", use: me)
+        kid.put("player", use: savePlayer)
+        kid.post("sessions", use: start)
+        kid.get("sessions/:sessionId", use: session)
+        kid.post("sessions/:sessionId/answers", use: answer)
+        kid.post("sessions/:sessionId/spoken", use: spoken)
+        kid.post("progress/sync", use: sync)
+        kid.post("progress/reset", use: reset)
     }
 
     // MARK: - Player
@@ -39,8 +40,8 @@ struct SpellflareController {
         let assignedWords: Int
     }
 
-    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
+    @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
         let player = try await services.spelling.player(childId: child.id, familyId: session.familyId)
         let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
         let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
@@ -58,9 +59,9 @@ struct SpellflareController {
     }
 
     /// Onboarding and settings: the name Spellflare uses, the grade and the voice that says the words.
-    @Sendable func savePlayer(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(PlayerRequest.self, context: context)
+    @Sendable func savePlayer(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(PlayerRequest.self, context: caller.context)
         let name = try Account.validatedName(body.name, maxLength: 30)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
         if let voice = body.voice, !(await services.speech.speaker.voices()).contains(where: { $0.id == voice }) {
@@ -114,9 +115,9 @@ struct SpellflareController {
     }
 
     /// Starts a level the child has unlocked: review words due first, then the parent's list, then the word bank.
-    @Sendable func start(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(StartRequest.self, context: context)
+    @Sendable func start(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(StartRequest.self, context: caller.context)
         try SpellingProgress.validate(grade: body.grade, level: body.level)
         let now = services.clock.now()
         let progress = try await services.spellingProgress(childId: child.id, familyId: session.familyId)
@@ -132,9 +133,9 @@ struct SpellflareController {
         return try JSONResponse.make(SessionView(id: id, game, answers: 0), status: .created)
     }
 
-    @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let row = try await game(context, childId: child.id, familyId: session.familyId)
+    @Sendable func session(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
         return try JSONResponse.make(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
     }
 
@@ -166,15 +167,15 @@ struct SpellflareController {
 
     /// Checks one answer. Answers carry a sequence number, so an outbox replaying after a lost
     /// response is answered with the current state instead of being counted twice.
-    @Sendable func answer(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(AnswerRequest.self, context: context, limit: 4096)
+    @Sendable func answer(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context, limit: 4096)
         let giveUp = body.giveUp ?? false
         guard giveUp || body.answer != nil else { throw APIError.invalid("answer", "Send the spelling, or giveUp: true.") }
         guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
             throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
         }
-        let row = try await game(context, childId: child.id, familyId: session.familyId)
+        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
         var game = try Self.decode(row.state)
         if body.seq < row.answers {
             return try JSONResponse.make(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
@@ -228,11 +229,11 @@ struct SpellflareController {
 
     /// The child spelled the current word aloud (a WAV): the letters heard, and whether they spell
     /// it. Nothing is recorded: the letters become tiles the child can fix, then submit.
-    @Sendable func spoken(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let row = try await game(context, childId: child.id, familyId: session.familyId)
+    @Sendable func spoken(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
         guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
-        let samples = try await SpeechController.recording(request, context: context, services: services, familyId: session.familyId)
+        let samples = try await SpeechController.recording(request, context: caller.context, services: services, familyId: session.familyId)
         return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: word))
     }
 
@@ -249,9 +250,9 @@ struct SpellflareController {
 
     /// A device's progress (kept while it was offline) merged with the server's: completed levels
     /// are united and current levels take the furthest, so no device can lose a completed level.
-    @Sendable func sync(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(SyncRequest.self, context: context, limit: 64 * 1024)
+    @Sendable func sync(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(SyncRequest.self, context: caller.context, limit: 64 * 1024)
         guard body.completed.count <= Self.maximumSyncItems, body.current.count <= Self.maximumSyncItems else {
             throw APIError.invalid("completed", "At most \(Self.maximumSyncItems) levels can be sent.")
         }
@@ -270,9 +271,9 @@ struct SpellflareController {
     struct ResetRequest: Codable { let grade: Int }
 
     /// Starts a grade over. Behind the parent gate: a fresh gate pass (spent here) or the open parent area.
-    @Sendable func reset(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, child) = try await services.requireChild(context)
-        let body = try await request.decodeJSON(ResetRequest.self, context: context)
+    @Sendable func reset(_ request: Request, caller: Kid) async throws -> Response {
+        let (session, child) = (caller.session, caller.child)
+        let body = try await request.decodeJSON(ResetRequest.self, context: caller.context)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
         let usesGatePass = try services.requireGrownUp(session)
         try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade,

@@ -8,11 +8,12 @@ struct SpellflareParentController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("parent/spellflare/lists", use: lists)
-        api.post("parent/spellflare/lists", use: createList)
-        api.delete("parent/spellflare/lists/:listId", use: deleteList)
-        api.put("parent/spellflare/children/:childId/lists", use: assign)
-        api.get("parent/spellflare/children/:childId/report", use: report)
+        let parentArea = api.parentArea(services)
+        parentArea.get("parent/spellflare/lists", use: lists)
+        parentArea.post("parent/spellflare/lists", use: createList)
+        parentArea.delete("parent/spellflare/lists/:listId", use: deleteList)
+        parentArea.put("parent/spellflare/children/:childId/lists", use: assign)
+        parentArea.get("parent/spellflare/children/:childId/report", use: report)
     }
 
     struct ListView: Codable {
@@ -24,8 +25,8 @@ struct SpellflareParentController {
         let childIds: [String]
     }
 
-    @Sendable func lists(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func lists(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         let rows = try await services.spelling.lists(familyId: session.familyId)
         var assigned: [String: [String]] = [:]
         for child in try await services.children.children(familyId: session.familyId) {
@@ -43,9 +44,9 @@ struct SpellflareParentController {
     }
 
     /// A pasted or uploaded list, validated whole: one bad line and nothing is saved.
-    @Sendable func createList(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let body = try await request.decodeJSON(CreateListRequest.self, context: context, limit: 4 * WordList.maximumTextBytes)
+    @Sendable func createList(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(CreateListRequest.self, context: caller.context, limit: 4 * WordList.maximumTextBytes)
         let list = try WordList.parse(name: body.name, text: body.text)
         let row = SpellingListRow(id: services.ids.next(), familyId: session.familyId, name: list.name,
                                   words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
@@ -53,9 +54,9 @@ struct SpellflareParentController {
         return try JSONResponse.make(view(row, childIds: []), status: .created)
     }
 
-    @Sendable func deleteList(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("listId")
+    @Sendable func deleteList(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let id = try caller.context.parameters.require("listId")
         guard try await services.spelling.deleteList(id: id, familyId: session.familyId) else { throw APIError.notFound("word list") }
         return JSONResponse.noContent()
     }
@@ -63,11 +64,11 @@ struct SpellflareParentController {
     struct AssignRequest: Codable { let listIds: [String] }
 
     /// Sets the lists a child practises (their words come before the word bank's in each game).
-    @Sendable func assign(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let childId = try context.parameters.require("childId")
+    @Sendable func assign(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let childId = try caller.context.parameters.require("childId")
         guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
-        let body = try await request.decodeJSON(AssignRequest.self, context: context)
+        let body = try await request.decodeJSON(AssignRequest.self, context: caller.context)
         let known = Set(try await services.spelling.lists(familyId: session.familyId).map(\.id))
         guard body.listIds.allSatisfy(known.contains) else { throw APIError.notFound("word list") }
         try await services.spelling.assign(listIds: body.listIds, childId: childId, familyId: session.familyId)
@@ -101,9 +102,9 @@ struct SpellflareParentController {
     }
 
     /// Accuracy by grade and level, trouble words, time practised and the streak, in the parent's time zone.
-    @Sendable func report(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let childId = try context.parameters.require("childId")
+    @Sendable func report(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let childId = try caller.context.parameters.require("childId")
         guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
         let zoneName = request.uri.queryParameters.get("timeZone") ?? "UTC"
         guard let timeZone = TimeZone(identifier: zoneName) else {

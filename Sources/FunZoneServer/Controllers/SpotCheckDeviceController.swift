@@ -25,10 +25,15 @@ struct SpotCheckDeviceController {
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.post("pair", use: pair)
-        router.get("policy", use: policy)
-        router.post("events", use: events)
-        router.get("device", use: device)
-        router.post("device/unlock", use: unlock)
+        let phone = AccessGroup<Phone>(routes: router.group()) { request, context in
+            // The signature covers the body, so the body is read here, before the handler.
+            let body = Array(buffer: try await request.collectBody(upTo: Self.maximumEventBytes))
+            return Phone(device: try await authenticate(request, body: body), body: body, context: context)
+        }
+        phone.get("policy", use: policy)
+        phone.post("events", use: events)
+        phone.get("device", use: device)
+        phone.post("device/unlock", use: unlock)
     }
 
     // MARK: Pairing
@@ -101,8 +106,8 @@ struct SpotCheckDeviceController {
     }
 
     /// What the Shortcut should do now. Also the phone's heartbeat.
-    @Sendable func policy(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let device = try await authenticate(request, body: [])
+    @Sendable func policy(_ request: Request, caller: Phone) async throws -> Response {
+        let device = caller.device
         let now = services.clock.now()
         try await checkIn(device, now: now)
         let policy = device.policy
@@ -113,10 +118,9 @@ struct SpotCheckDeviceController {
     }
 
     /// A run's report from the Shortcut: kept in the activity, counted for the setup checklist.
-    @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func events(_ request: Request, caller: Phone) async throws -> Response {
         try request.requireJSON()
-        let bytes = Array(buffer: try await request.collectBody(upTo: Self.maximumEventBytes))
-        let device = try await authenticate(request, body: bytes)
+        let (device, bytes) = (caller.device, caller.body)
         try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
         let report = try JSONDecoder.api.decodeBody(ShortcutReport.self, from: Data(bytes)).validated()
         let now = services.clock.now()
@@ -141,8 +145,8 @@ struct SpotCheckDeviceController {
     }
 
     /// The setup checklist's signals: paired, the Shortcut's runs, the last check-in.
-    @Sendable func device(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let device = try await authenticate(request, body: [])
+    @Sendable func device(_ request: Request, caller: Phone) async throws -> Response {
+        let device = caller.device
         return try JSONResponse.make(DeviceResponse(
             deviceId: device.id, name: device.name, pairedAt: device.pairedAt.map(Date.init(millis:)), lastSeenAt: device.lastCheckIn,
             lastRunAt: device.lastRunAt.map(Date.init(millis:)), runs: device.runs, status: device.status(now: services.clock.now())))
@@ -154,10 +158,11 @@ struct SpotCheckDeviceController {
     }
 
     /// Opens the child phone's setup screens again: only a parent of the phone's family, by password.
-    @Sendable func unlock(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let device = try await authenticate(request, body: [])
+    @Sendable func unlock(_ request: Request, caller: Phone) async throws -> Response {
+        let device = caller.device
         try await services.countAttempt("spotcheck-unlock:\(device.id)", limit: Self.unlockPerDevice)
-        let body = try await request.decodeJSON(UnlockRequest.self, context: context)
+        try request.requireJSON()
+        let body = try JSONDecoder.api.decodeBody(UnlockRequest.self, from: Data(caller.body))
         let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
         guard let parent = try await services.parent(email: email, password: body.password), parent.familyId == device.familyId else {
             throw APIError(.wrongCredentials, "That e-mail and password do not match a parent of this family.")
@@ -170,7 +175,8 @@ struct SpotCheckDeviceController {
     private static let unauthorized = APIError(.deviceUnauthorized)
 
     /// The phone making the request, from its Bearer secret or its signature (checked when sent: skew, HMAC, replay).
-    func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDeviceRow {
+    /// Only the `phone` access group calls it, before the handler.
+    private func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDeviceRow {
         let headers = request.headers
         let token = headers[HTTPField.Name("X-Device-Token")!]?.trimmingCharacters(in: .whitespaces)
         let bearer = headers[.authorization].flatMap(Self.bearer)

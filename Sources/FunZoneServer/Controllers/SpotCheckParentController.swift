@@ -11,18 +11,19 @@ struct SpotCheckParentController {
     static let maximumDevices = 20
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("parent/spotcheck/devices", use: devices)
-        api.post("parent/spotcheck/devices", use: create)
-        api.patch("parent/spotcheck/devices/:deviceId", use: rename)
-        api.delete("parent/spotcheck/devices/:deviceId", use: remove)
-        api.post("parent/spotcheck/devices/:deviceId/pairing-code", use: pairingCode)
-        api.get("parent/spotcheck/devices/:deviceId/policy", use: policy)
-        api.patch("parent/spotcheck/devices/:deviceId/policy", use: savePolicy)
-        api.get("parent/spotcheck/devices/:deviceId/events", use: events)
+        let parentArea = api.parentArea(services)
+        parentArea.get("parent/spotcheck/devices", use: devices)
+        parentArea.post("parent/spotcheck/devices", use: create)
+        parentArea.patch("parent/spotcheck/devices/:deviceId", use: rename)
+        parentArea.delete("parent/spotcheck/devices/:deviceId", use: remove)
+        parentArea.post("parent/spotcheck/devices/:deviceId/pairing-code", use: pairingCode)
+        parentArea.get("parent/spotcheck/devices/:deviceId/policy", use: policy)
+        parentArea.patch("parent/spotcheck/devices/:deviceId/policy", use: savePolicy)
+        parentArea.get("parent/spotcheck/devices/:deviceId/events", use: events)
     }
 
-    @Sendable func devices(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
+    @Sendable func devices(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
         let now = services.clock.now()
         return try JSONResponse.make(["devices": try await services.spotcheck.devices(familyId: session.familyId).map { DeviceView($0, now: now) }])
     }
@@ -31,9 +32,9 @@ struct SpotCheckParentController {
     struct CreateResponse: Codable { let device: DeviceView; let pairing: PairingView }
 
     /// A new phone with the default rules (hotspot off all day, password rotated, 2 h gap) and its first pairing code.
-    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try await services.requireParent(context)
-        let body = try await request.decodeJSON(NameRequest.self, context: context)
+    @Sendable func create(_ request: Request, caller: Parent) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
         guard try await services.spotcheck.devices(familyId: session.familyId).count < Self.maximumDevices else {
             throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
@@ -45,29 +46,29 @@ struct SpotCheckParentController {
         return try JSONResponse.make(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
 
-    @Sendable func rename(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
-        let body = try await request.decodeJSON(NameRequest.self, context: context)
+    @Sendable func rename(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
+        let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
         guard try await services.spotcheck.rename(id: id, familyId: session.familyId, name: name) else { throw APIError.notFound("phone") }
         return try await deviceResponse(id: id, familyId: session.familyId)
     }
 
-    @Sendable func remove(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
+    @Sendable func remove(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.delete(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
         return JSONResponse.noContent()
     }
 
     /// A new code for the phone (first pairing, or pairing it again); the phone's earlier unused code stops working.
-    @Sendable func pairingCode(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
+    @Sendable func pairingCode(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
         return try JSONResponse.make(try await newPairingCode(deviceId: id, familyId: session.familyId, now: services.clock.now()), status: .created)
     }
 
-    @Sendable func policy(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
+    @Sendable func policy(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
         guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
         return try JSONResponse.make(PolicyView(device.policy, now: services.clock.now()))
     }
@@ -92,9 +93,9 @@ struct SpotCheckParentController {
     }
 
     /// Changes the rules, validated whole: one bad field and nothing changes.
-    @Sendable func savePolicy(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
-        let patch = try await request.decodeJSON(PolicyPatch.self, context: context)
+    @Sendable func savePolicy(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
+        let patch = try await request.decodeJSON(PolicyPatch.self, context: caller.context)
         guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
         var policy = device.policy
         if let hotspotOff = patch.hotspotOff { policy.hotspotOff = hotspotOff }
@@ -126,8 +127,8 @@ struct SpotCheckParentController {
     }
 
     /// The phone's activity, newest first, a page at a time (`limit` 1–100, default 20; `before` from the last page).
-    @Sendable func events(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (session, id) = try await deviceId(context)
+    @Sendable func events(_ request: Request, caller: Parent) async throws -> Response {
+        let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
         let query = request.uri.queryParameters
         let limit = try query.get("limit").map { text in
@@ -172,9 +173,9 @@ struct SpotCheckParentController {
         return try JSONResponse.make(DeviceView(device, now: services.clock.now()))
     }
 
-    private func deviceId(_ context: AppRequestContext) async throws -> (CurrentSession, String) {
-        let session = try await services.requireParent(context)
-        let id = try context.parameters.require("deviceId")
+    private func deviceId(_ caller: Parent) async throws -> (CurrentSession, String) {
+        let session = caller.session
+        let id = try caller.context.parameters.require("deviceId")
         guard id.count <= 64 else { throw APIError.notFound("phone") }
         return (session, id)
     }

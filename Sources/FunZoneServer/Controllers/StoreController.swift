@@ -9,10 +9,11 @@ struct StoreController {
     let services: Services
 
     func addRoutes(to api: RouterGroup<AppRequestContext>) {
-        api.get("store/products", use: products)
-        api.get("store/entitlements", use: entitlements)
-        api.post("store/purchase", use: purchase)
-        api.post("store/restore", use: restore)
+        let signedIn = api.signedIn()
+        signedIn.get("store/products", use: products)
+        signedIn.get("store/entitlements", use: entitlements)
+        signedIn.post("store/purchase", use: purchase)
+        signedIn.post("store/restore", use: restore)
     }
 
     struct ProductView: Codable {
@@ -34,8 +35,8 @@ struct StoreController {
         let adsRemoved: Bool
     }
 
-    @Sendable func products(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func products(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         let purchases = Dictionary(try await services.purchases.purchases(familyId: session.familyId).map { ($0.productId, $0) },
                                    uniquingKeysWith: { first, _ in first })
         let parents = Dictionary(uniqueKeysWithValues: try await services.families.parents(familyId: session.familyId).map { ($0.id, $0.name) })
@@ -47,8 +48,8 @@ struct StoreController {
         }])
     }
 
-    @Sendable func entitlements(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func entitlements(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         return try JSONResponse.make(try await view(familyId: session.familyId))
     }
 
@@ -70,9 +71,9 @@ struct StoreController {
 
     /// From a kid's screen: a fresh parent-gate pass on this device (spent by the purchase) and a
     /// parent's password; from the open parent area, that parent. Records who bought it and when.
-    @Sendable func purchase(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
-        let body = try await request.decodeJSON(PurchaseRequest.self, context: context)
+    @Sendable func purchase(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
+        let body = try await request.decodeJSON(PurchaseRequest.self, context: caller.context)
         let product = try Store.product(id: body.productId)
         let usesGatePass = try services.requireGrownUp(session)
         let buyer: ParentRow
@@ -105,8 +106,8 @@ struct StoreController {
     }
 
     /// Asks the provider for receipts it holds and adds any the family is missing; says which.
-    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let session = try context.requireSession()
+    @Sendable func restore(_ request: Request, caller: SignedIn) async throws -> Response {
+        let session = caller.session
         var restored: [String] = []
         for receipt in try await services.payments.restore(familyId: session.familyId)
         where try await record(receipt, familyId: session.familyId, by: nil) {
