@@ -19,37 +19,37 @@ public struct AppRequestStore: Sendable {
     }
 
     /// The family's requests, newest first.
-    public func list(familyId: String, limit: Int = 100) async throws -> [AppRequestRow] {
+    public func list(in scope: FamilyScope, limit: Int = 100) async throws -> [AppRequestRow] {
         try await sql.raw("""
-            SELECT * FROM app_requests WHERE family_id = \(bind: familyId)
+            SELECT * FROM app_requests WHERE family_id = \(bind: scope.familyId)
             ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
             """).all(decoding: AppRequestRow.self, keyDecodingStrategy: Self.decoding)
     }
 
-    public func unreadCount(familyId: String) async throws -> Int {
+    public func unreadCount(in scope: FamilyScope) async throws -> Int {
         try await sql.raw("""
-            SELECT COUNT(*) AS n FROM app_requests WHERE family_id = \(bind: familyId) AND read_at IS NULL
+            SELECT COUNT(*) AS n FROM app_requests WHERE family_id = \(bind: scope.familyId) AND read_at IS NULL
             """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func request(id: String, familyId: String) async throws -> AppRequestRow? {
-        try await sql.raw("SELECT * FROM app_requests WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+    public func request(id: String, in scope: FamilyScope) async throws -> AppRequestRow? {
+        try await sql.raw("SELECT * FROM app_requests WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: AppRequestRow.self, keyDecodingStrategy: Self.decoding)
     }
 
-    public func markRead(id: String, familyId: String, now: Date) async throws {
+    public func markRead(id: String, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
             UPDATE app_requests SET read_at = \(bind: now.millis)
-            WHERE id = \(bind: id) AND family_id = \(bind: familyId) AND read_at IS NULL
+            WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) AND read_at IS NULL
             """).run()
     }
 
     /// Records a parent's answer (which also marks it read); false when the request is not this family's.
-    public func decide(id: String, familyId: String, status: String, note: String? = nil, now: Date) async throws -> Bool {
+    public func decide(id: String, in scope: FamilyScope, status: String, note: String? = nil, now: Date) async throws -> Bool {
         try await sql.raw("""
             UPDATE app_requests SET status = \(bind: status), note = \(bind: note), decided_at = \(bind: now.millis),
                 read_at = COALESCE(read_at, \(bind: now.millis))
-            WHERE id = \(bind: id) AND family_id = \(bind: familyId)
+            WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)
             RETURNING id
             """).first() != nil
     }

@@ -8,13 +8,13 @@ public struct ChildStore: Sendable {
 
     private var sql: any SQLDatabase { database.sql }
 
-    public func children(familyId: String) async throws -> [ChildRow] {
-        try await sql.raw("SELECT * FROM children WHERE family_id = \(bind: familyId) ORDER BY created_at, name")
+    public func children(in scope: FamilyScope) async throws -> [ChildRow] {
+        try await sql.raw("SELECT * FROM children WHERE family_id = \(bind: scope.familyId) ORDER BY created_at, name")
             .all(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func child(id: String, familyId: String) async throws -> ChildRow? {
-        try await sql.raw("SELECT * FROM children WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+    public func child(id: String, in scope: FamilyScope) async throws -> ChildRow? {
+        try await sql.raw("SELECT * FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -36,9 +36,9 @@ public struct ChildStore: Sendable {
     }
 
     /// Deletes the child and every row of theirs; returns the blob keys their rows pointed at.
-    public func delete(id: String, familyId: String) async throws -> [String]? {
+    public func delete(id: String, in scope: FamilyScope) async throws -> [String]? {
         try await database.transaction { sql in
-            let found = try await sql.raw("SELECT id FROM children WHERE id = \(bind: id) AND family_id = \(bind: familyId)").first()
+            let found = try await sql.raw("SELECT id FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)").first()
             guard found != nil else { return nil }
             let keys = try await sql.raw("""
                 SELECT audio_key FROM app_requests WHERE child_id = \(bind: id) AND audio_key IS NOT NULL
@@ -51,21 +51,21 @@ public struct ChildStore: Sendable {
         }
     }
 
-    public func hiddenApps(childId: String, familyId: String) async throws -> Set<String> {
+    public func hiddenApps(childId: String, in scope: FamilyScope) async throws -> Set<String> {
         Set(try await sql.raw("""
-            SELECT app_id FROM hidden_apps WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            SELECT app_id FROM hidden_apps WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).all().map { try $0.decode(column: "app_id", as: String.self) })
     }
 
-    public func setHidden(_ hidden: Bool, appId: String, childId: String, familyId: String) async throws {
+    public func setHidden(_ hidden: Bool, appId: String, childId: String, in scope: FamilyScope) async throws {
         if hidden {
             try await sql.raw("""
-                INSERT INTO hidden_apps (child_id, family_id, app_id) VALUES (\(bind: childId), \(bind: familyId), \(bind: appId))
+                INSERT INTO hidden_apps (child_id, family_id, app_id) VALUES (\(bind: childId), \(bind: scope.familyId), \(bind: appId))
                 ON CONFLICT (child_id, app_id) DO NOTHING
                 """).run()
         } else {
             try await sql.raw("""
-                DELETE FROM hidden_apps WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND app_id = \(bind: appId)
+                DELETE FROM hidden_apps WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND app_id = \(bind: appId)
                 """).run()
         }
     }

@@ -60,21 +60,21 @@ public struct ColoringStore: Sendable {
 
     private var sql: any SQLDatabase { database.sql }
 
-    public func drawings(childId: String, familyId: String) async throws -> [DrawingSummary] {
+    public func drawings(childId: String, in scope: FamilyScope) async throws -> [DrawingSummary] {
         try await sql.raw("""
             SELECT id, page, revision, created_at, updated_at FROM drawings
-            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) ORDER BY updated_at DESC, id
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) ORDER BY updated_at DESC, id
             """).all(decoding: DrawingSummary.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func count(childId: String, familyId: String) async throws -> Int {
-        try await sql.raw("SELECT COUNT(*) AS n FROM drawings WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)")
+    public func count(childId: String, in scope: FamilyScope) async throws -> Int {
+        try await sql.raw("SELECT COUNT(*) AS n FROM drawings WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
             .first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func drawing(id: String, childId: String, familyId: String) async throws -> DrawingRow? {
+    public func drawing(id: String, childId: String, in scope: FamilyScope) async throws -> DrawingRow? {
         try await sql.raw("""
-            SELECT * FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            SELECT * FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first(decoding: DrawingRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -88,38 +88,38 @@ public struct ColoringStore: Sendable {
 
     /// Replaces the document if the drawing is still at `baseRevision` (or whatever its revision when
     /// nil); returns the new revision, or nil when the drawing is gone or changed meanwhile.
-    public func save(id: String, childId: String, familyId: String, page: String?, document: String, baseRevision: Int?,
+    public func save(id: String, childId: String, in scope: FamilyScope, page: String?, document: String, baseRevision: Int?,
                      now: Date) async throws -> Int? {
         let row = try await sql.raw("""
             UPDATE drawings SET document = \(bind: document), page = \(bind: page), revision = revision + 1, updated_at = \(bind: now.millis)
-            WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 AND (\(bind: baseRevision == nil ? 1 : 0) = 1 OR revision = \(bind: baseRevision ?? -1))
             RETURNING revision
             """).first()
         return try row?.decode(column: "revision", as: Int.self)
     }
 
-    public func delete(id: String, childId: String, familyId: String) async throws -> Bool {
+    public func delete(id: String, childId: String, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("""
-            DELETE FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId) RETURNING id
+            DELETE FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
     }
 
     // MARK: - Settings
 
-    public func settings(childId: String, familyId: String) async throws -> ColoringSettingsRow {
+    public func settings(childId: String, in scope: FamilyScope) async throws -> ColoringSettingsRow {
         guard let row = try await sql.raw("""
-            SELECT stamps, saving, export, kids_mode FROM coloring_settings WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            SELECT stamps, saving, export, kids_mode FROM coloring_settings WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first() else { return ColoringSettingsRow() }
         return ColoringSettingsRow(stamps: try row.decode(column: "stamps", as: Int.self) != 0, saving: try row.decode(column: "saving", as: Int.self) != 0,
                                    export: try row.decode(column: "export", as: Int.self) != 0,
                                    kidsMode: try row.decode(column: "kids_mode", as: Int.self) != 0)
     }
 
-    public func saveSettings(_ settings: ColoringSettingsRow, childId: String, familyId: String, now: Date) async throws {
+    public func saveSettings(_ settings: ColoringSettingsRow, childId: String, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
             INSERT INTO coloring_settings (child_id, family_id, stamps, saving, export, kids_mode, updated_at)
-            VALUES (\(bind: childId), \(bind: familyId), \(bind: settings.stamps ? 1 : 0), \(bind: settings.saving ? 1 : 0),
+            VALUES (\(bind: childId), \(bind: scope.familyId), \(bind: settings.stamps ? 1 : 0), \(bind: settings.saving ? 1 : 0),
                     \(bind: settings.export ? 1 : 0), \(bind: settings.kidsMode ? 1 : 0), \(bind: now.millis))
             ON CONFLICT (child_id) DO UPDATE SET stamps = excluded.stamps, saving = excluded.saving, export = excluded.export,
                 kids_mode = excluded.kids_mode, updated_at = excluded.updated_at

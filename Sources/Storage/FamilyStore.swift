@@ -49,13 +49,13 @@ public struct FamilyStore: Sendable {
         try await sql.raw("SELECT * FROM parents WHERE email = \(bind: email)").first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func parent(id: String, familyId: String) async throws -> ParentRow? {
-        try await sql.raw("SELECT * FROM parents WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+    public func parent(id: String, in scope: FamilyScope) async throws -> ParentRow? {
+        try await sql.raw("SELECT * FROM parents WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func parents(familyId: String) async throws -> [ParentRow] {
-        try await sql.raw("SELECT * FROM parents WHERE family_id = \(bind: familyId) ORDER BY created_at")
+    public func parents(in scope: FamilyScope) async throws -> [ParentRow] {
+        try await sql.raw("SELECT * FROM parents WHERE family_id = \(bind: scope.familyId) ORDER BY created_at")
             .all(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -85,27 +85,27 @@ public struct FamilyStore: Sendable {
     }
 
     /// A new sign-in address; `duplicateEmail` when another account has it.
-    public func setEmail(parentId: String, familyId: String, email: String) async throws {
+    public func setEmail(parentId: String, in scope: FamilyScope, email: String) async throws {
         do {
-            try await sql.raw("UPDATE parents SET email = \(bind: email) WHERE id = \(bind: parentId) AND family_id = \(bind: familyId)").run()
+            try await sql.raw("UPDATE parents SET email = \(bind: email) WHERE id = \(bind: parentId) AND family_id = \(bind: scope.familyId)").run()
         } catch {
             throw try await duplicateOr(error, email: email)
         }
     }
 
-    public func setName(parentId: String, familyId: String, name: String) async throws {
-        try await sql.raw("UPDATE parents SET name = \(bind: name) WHERE id = \(bind: parentId) AND family_id = \(bind: familyId)").run()
+    public func setName(parentId: String, in scope: FamilyScope, name: String) async throws {
+        try await sql.raw("UPDATE parents SET name = \(bind: name) WHERE id = \(bind: parentId) AND family_id = \(bind: scope.familyId)").run()
     }
 
     /// Removes a parent of the family with their sessions, unless they are its last one (false then, or when not found).
-    public func removeParent(id: String, familyId: String) async throws -> Bool {
+    public func removeParent(id: String, in scope: FamilyScope) async throws -> Bool {
         try await database.transaction { sql in
-            let count = try await sql.raw("SELECT COUNT(*) AS n FROM parents WHERE family_id = \(bind: familyId)").first()?
+            let count = try await sql.raw("SELECT COUNT(*) AS n FROM parents WHERE family_id = \(bind: scope.familyId)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
             guard count > 1 else { return false }
-            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: id) AND family_id = \(bind: familyId)").run()
+            try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: id) AND family_id = \(bind: scope.familyId)").run()
             try await sql.raw("DELETE FROM password_resets WHERE parent_id = \(bind: id)").run()
-            return try await sql.raw("DELETE FROM parents WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id").first() != nil
+            return try await sql.raw("DELETE FROM parents WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id").first() != nil
         }
     }
 
@@ -135,10 +135,10 @@ public struct FamilyStore: Sendable {
         }
     }
 
-    public func createInvite(codeHash: String, familyId: String, parentId: String, now: Date, expires: Date) async throws {
+    public func createInvite(codeHash: String, in scope: FamilyScope, parentId: String, now: Date, expires: Date) async throws {
         try await sql.raw("""
             INSERT INTO invites (code_hash, family_id, created_by, created_at, expires_at)
-            VALUES (\(bind: codeHash), \(bind: familyId), \(bind: parentId), \(bind: now.millis), \(bind: expires.millis))
+            VALUES (\(bind: codeHash), \(bind: scope.familyId), \(bind: parentId), \(bind: now.millis), \(bind: expires.millis))
             """).run()
     }
 

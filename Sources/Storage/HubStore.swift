@@ -17,19 +17,19 @@ public struct HubStore: Sendable {
     public init(database: Database) { self.database = database }
 
     /// The child's hub, or nil when the child is not in this family.
-    public func snapshot(childId: String, familyId: String) async throws -> HubSnapshot? {
+    public func snapshot(childId: String, in scope: FamilyScope) async throws -> HubSnapshot? {
         let rows = try await database.sql.raw("""
             SELECT 'child' AS kind, c.name AS a, c.avatar AS b, c.grade AS n, CAST(NULL AS TEXT) AS c FROM children c
-                WHERE c.id = \(bind: childId) AND c.family_id = \(bind: familyId)
+                WHERE c.id = \(bind: childId) AND c.family_id = \(bind: scope.familyId)
             UNION ALL
             SELECT 'hidden', h.app_id, CAST(NULL AS TEXT), 0, CAST(NULL AS TEXT) FROM hidden_apps h
-                WHERE h.child_id = \(bind: childId) AND h.family_id = \(bind: familyId)
+                WHERE h.child_id = \(bind: childId) AND h.family_id = \(bind: scope.familyId)
             UNION ALL
             SELECT 'owned', p.product_id, CAST(NULL AS TEXT), 0, CAST(NULL AS TEXT) FROM purchases p
-                WHERE p.family_id = \(bind: familyId)
+                WHERE p.family_id = \(bind: scope.familyId)
             UNION ALL
             SELECT 'request', r.app_id, r.status, r.created_at, r.note FROM app_requests r
-                WHERE r.child_id = \(bind: childId) AND r.family_id = \(bind: familyId)
+                WHERE r.child_id = \(bind: childId) AND r.family_id = \(bind: scope.familyId)
                   AND r.created_at = (SELECT MAX(r2.created_at) FROM app_requests r2
                                       WHERE r2.child_id = r.child_id AND r2.app_id = r.app_id)
             """).all()
@@ -40,7 +40,7 @@ public struct HubStore: Sendable {
             let a = try row.decode(column: "a", as: String.self)
             switch try row.decode(column: "kind", as: String.self) {
             case "child":
-                child = ChildRow(id: childId, familyId: familyId, name: a, grade: try row.decode(column: "n", as: Int.self),
+                child = ChildRow(id: childId, familyId: scope.familyId, name: a, grade: try row.decode(column: "n", as: Int.self),
                                  avatar: try row.decode(column: "b", as: String.self), createdAt: 0)
             case "hidden": hidden.insert(a)
             case "owned": owned.insert(a)

@@ -20,13 +20,13 @@ public struct PurchaseStore: Sendable {
             """).all().isEmpty
     }
 
-    public func purchases(familyId: String) async throws -> [PurchaseRow] {
-        try await sql.raw("SELECT * FROM purchases WHERE family_id = \(bind: familyId) ORDER BY purchased_at")
+    public func purchases(in scope: FamilyScope) async throws -> [PurchaseRow] {
+        try await sql.raw("SELECT * FROM purchases WHERE family_id = \(bind: scope.familyId) ORDER BY purchased_at")
             .all(decoding: PurchaseRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func ownedProducts(familyId: String) async throws -> Set<String> {
-        Set(try await sql.raw("SELECT product_id FROM purchases WHERE family_id = \(bind: familyId)")
+    public func ownedProducts(in scope: FamilyScope) async throws -> Set<String> {
+        Set(try await sql.raw("SELECT product_id FROM purchases WHERE family_id = \(bind: scope.familyId)")
             .all().map { try $0.decode(column: "product_id", as: String.self) })
     }
 }

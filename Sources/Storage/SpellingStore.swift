@@ -11,8 +11,8 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Player
 
-    public func player(childId: String, familyId: String) async throws -> SpellingPlayerRow? {
-        try await sql.raw("SELECT * FROM spelling_players WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)")
+    public func player(childId: String, in scope: FamilyScope) async throws -> SpellingPlayerRow? {
+        try await sql.raw("SELECT * FROM spelling_players WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
             .first(decoding: SpellingPlayerRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -29,8 +29,8 @@ public struct SpellingStore: Sendable {
     // MARK: - Progress
 
     /// Completed levels, current levels and reset epochs, per grade.
-    public func progress(childId: String, familyId: String) async throws -> StoredProgress {
-        try await Self.progress(childId: childId, familyId: familyId, on: sql)
+    public func progress(childId: String, in scope: FamilyScope) async throws -> StoredProgress {
+        try await Self.progress(childId: childId, familyId: scope.familyId, on: sql)
     }
 
     private static func progress(childId: String, familyId: String, on sql: any SQLDatabase) async throws -> StoredProgress {
@@ -55,15 +55,15 @@ public struct SpellingStore: Sendable {
     /// Adds completed levels and raises current levels (never lowers them), in one transaction;
     /// returns the progress after the merge. Levels of a grade the device knows at an older
     /// reset epoch than the server's (progress from before a parent's reset) are left out.
-    public func mergeProgress(childId: String, familyId: String, completed: [GradeLevel], current: [GradeLevel],
+    public func mergeProgress(childId: String, in scope: FamilyScope, completed: [GradeLevel], current: [GradeLevel],
                               epochs deviceEpochs: [GradeEpoch], now: Date) async throws -> StoredProgress {
         try await database.transaction { sql in
             let known = Dictionary(deviceEpochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max)
-            let stale = Set(try await Self.epochs(childId: childId, familyId: familyId, on: sql)
+            let stale = Set(try await Self.epochs(childId: childId, familyId: scope.familyId, on: sql)
                 .filter { $0.epoch > known[$0.grade, default: 0] }.map(\.grade))
-            try await Self.merge(childId: childId, familyId: familyId, completed: completed.filter { !stale.contains($0.grade) },
+            try await Self.merge(childId: childId, familyId: scope.familyId, completed: completed.filter { !stale.contains($0.grade) },
                                  current: current.filter { !stale.contains($0.grade) }, now: now, on: sql)
-            return try await Self.progress(childId: childId, familyId: familyId, on: sql)
+            return try await Self.progress(childId: childId, familyId: scope.familyId, on: sql)
         }
     }
 
@@ -88,18 +88,18 @@ public struct SpellingStore: Sendable {
 
     /// Starts a grade over: its completed levels and current level are removed and its reset
     /// epoch goes up, so older progress still on a tablet cannot bring them back.
-    public func resetProgress(childId: String, familyId: String, grade: Int, now: Date) async throws {
+    public func resetProgress(childId: String, in scope: FamilyScope, grade: Int, now: Date) async throws {
         try await database.transaction { sql in
             try await sql.raw("""
                 INSERT INTO spelling_resets (child_id, family_id, grade, epoch, reset_at)
-                VALUES (\(bind: childId), \(bind: familyId), \(bind: grade), 1, \(bind: now.millis))
+                VALUES (\(bind: childId), \(bind: scope.familyId), \(bind: grade), 1, \(bind: now.millis))
                 ON CONFLICT (child_id, grade) DO UPDATE SET epoch = spelling_resets.epoch + 1, reset_at = excluded.reset_at
                 """).run()
             try await sql.raw("""
-                DELETE FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND grade = \(bind: grade)
+                DELETE FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND grade = \(bind: grade)
                 """).run()
             try await sql.raw("""
-                DELETE FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND grade = \(bind: grade)
+                DELETE FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND grade = \(bind: grade)
                 """).run()
         }
     }
@@ -116,9 +116,9 @@ public struct SpellingStore: Sendable {
     }
 
     /// A game of this child's (another child's game is not found).
-    public func session(id: String, childId: String, familyId: String) async throws -> SpellingSessionRow? {
+    public func session(id: String, childId: String, in scope: FamilyScope) async throws -> SpellingSessionRow? {
         try await sql.raw("""
-            SELECT * FROM spelling_sessions WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            SELECT * FROM spelling_sessions WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first(decoding: SpellingSessionRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -145,24 +145,24 @@ public struct SpellingStore: Sendable {
     /// Saves an answer if the game still has `expectedAnswers` answers applied; false when another
     /// request got there first (nothing is written then). A level passed in a game begun before
     /// the grade was reset (`gameEpoch` older than the grade's) is not marked completed.
-    public func saveAnswer(sessionId: String, childId: String, familyId: String, expectedAnswers: Int, gameEpoch: Int,
+    public func saveAnswer(sessionId: String, childId: String, in scope: FamilyScope, expectedAnswers: Int, gameEpoch: Int,
                            _ write: AnswerWrite, now: Date) async throws -> Bool {
         try await database.transaction { sql in
             let updated = try await sql.raw("""
                 UPDATE spelling_sessions SET state = \(bind: write.state), answers = answers + 1,
                     finished_at = \(bind: write.finishedAt)
-                WHERE id = \(bind: sessionId) AND child_id = \(bind: childId) AND family_id = \(bind: familyId)
+                WHERE id = \(bind: sessionId) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                     AND answers = \(bind: expectedAnswers)
                 RETURNING id
                 """).first()
             guard updated != nil else { return false }
             if let result = write.result { try await Self.insert(result, on: sql) }
-            if let word = write.word { try await Self.save(word, childId: childId, familyId: familyId, on: sql) }
+            if let word = write.word { try await Self.save(word, childId: childId, familyId: scope.familyId, on: sql) }
             guard write.completed != nil || write.nextLevel != nil else { return true }
             let grade = write.completed?.grade ?? write.nextLevel?.grade
-            let epoch = try await Self.epochs(childId: childId, familyId: familyId, on: sql).first { $0.grade == grade }?.epoch ?? 0
+            let epoch = try await Self.epochs(childId: childId, familyId: scope.familyId, on: sql).first { $0.grade == grade }?.epoch ?? 0
             guard epoch == gameEpoch else { return true }
-            try await Self.merge(childId: childId, familyId: familyId, completed: write.completed.map { [$0] } ?? [],
+            try await Self.merge(childId: childId, familyId: scope.familyId, completed: write.completed.map { [$0] } ?? [],
                                  current: write.nextLevel.map { [$0] } ?? [], now: now, on: sql)
             return true
         }
@@ -194,9 +194,9 @@ public struct SpellingStore: Sendable {
     }
 
     /// Every answered word of a child, oldest first (at most `limit`, the newest kept).
-    public func results(childId: String, familyId: String, limit: Int = 20_000) async throws -> [SpellingResultRow] {
+    public func results(childId: String, in scope: FamilyScope, limit: Int = 20_000) async throws -> [SpellingResultRow] {
         try await sql.raw("""
-            SELECT * FROM spelling_results WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            SELECT * FROM spelling_results WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             ORDER BY answered_at DESC LIMIT \(bind: limit)
             """).all(decoding: StoredResult.self, keyDecodingStrategy: .convertFromSnakeCase)
             .reversed()
@@ -205,17 +205,17 @@ public struct SpellingStore: Sendable {
                                      seconds: $0.seconds) }
     }
 
-    public func words(childId: String, familyId: String) async throws -> [SpellingWordRow] {
+    public func words(childId: String, in scope: FamilyScope) async throws -> [SpellingWordRow] {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
-            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).all(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func word(_ word: String, childId: String, familyId: String) async throws -> SpellingWordRow? {
+    public func word(_ word: String, childId: String, in scope: FamilyScope) async throws -> SpellingWordRow? {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
-            WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) AND word = \(bind: word)
+            WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND word = \(bind: word)
             """).first(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -231,8 +231,8 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Word lists
 
-    public func lists(familyId: String) async throws -> [SpellingListRow] {
-        try await sql.raw("SELECT * FROM spelling_lists WHERE family_id = \(bind: familyId) ORDER BY created_at, name")
+    public func lists(in scope: FamilyScope) async throws -> [SpellingListRow] {
+        try await sql.raw("SELECT * FROM spelling_lists WHERE family_id = \(bind: scope.familyId) ORDER BY created_at, name")
             .all(decoding: SpellingListRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -244,38 +244,38 @@ public struct SpellingStore: Sendable {
     }
 
     /// Deletes a list (and its assignments); false when the family has no such list.
-    public func deleteList(id: String, familyId: String) async throws -> Bool {
+    public func deleteList(id: String, in scope: FamilyScope) async throws -> Bool {
         try await database.transaction { sql in
-            try await sql.raw("DELETE FROM spelling_assignments WHERE list_id = \(bind: id) AND family_id = \(bind: familyId)").run()
-            return try await sql.raw("DELETE FROM spelling_lists WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id")
+            try await sql.raw("DELETE FROM spelling_assignments WHERE list_id = \(bind: id) AND family_id = \(bind: scope.familyId)").run()
+            return try await sql.raw("DELETE FROM spelling_lists WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id")
                 .first() != nil
         }
     }
 
-    public func assignedListIds(childId: String, familyId: String) async throws -> [String] {
+    public func assignedListIds(childId: String, in scope: FamilyScope) async throws -> [String] {
         try await sql.raw("""
-            SELECT list_id FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId) ORDER BY list_id
+            SELECT list_id FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) ORDER BY list_id
             """).all().map { try $0.decode(column: "list_id", as: String.self) }
     }
 
     /// Replaces a child's assigned lists; every id must be one of the family's lists.
-    public func assign(listIds: [String], childId: String, familyId: String) async throws {
+    public func assign(listIds: [String], childId: String, in scope: FamilyScope) async throws {
         try await database.transaction { sql in
-            try await sql.raw("DELETE FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)").run()
+            try await sql.raw("DELETE FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
             for id in Set(listIds) {
                 try await sql.raw("""
                     INSERT INTO spelling_assignments (child_id, list_id, family_id)
-                    VALUES (\(bind: childId), \(bind: id), \(bind: familyId))
+                    VALUES (\(bind: childId), \(bind: id), \(bind: scope.familyId))
                     """).run()
             }
         }
     }
 
     /// The words of every list assigned to the child.
-    public func assignedWords(childId: String, familyId: String) async throws -> [String] {
+    public func assignedWords(childId: String, in scope: FamilyScope) async throws -> [String] {
         try await sql.raw("""
             SELECT l.words FROM spelling_lists l JOIN spelling_assignments a ON a.list_id = l.id
-            WHERE a.child_id = \(bind: childId) AND a.family_id = \(bind: familyId) AND l.family_id = \(bind: familyId)
+            WHERE a.child_id = \(bind: childId) AND a.family_id = \(bind: scope.familyId) AND l.family_id = \(bind: scope.familyId)
             """).all().flatMap { try $0.decode(column: "words", as: String.self).split(separator: "\n").map(String.init) }
     }
 }

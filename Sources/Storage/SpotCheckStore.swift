@@ -20,13 +20,13 @@ public struct SpotCheckStore: Sendable {
     }
 
     /// The family's phones, newest first.
-    public func devices(familyId: String) async throws -> [SpotCheckDeviceRow] {
-        try await sql.raw("SELECT * FROM spotcheck_devices WHERE family_id = \(bind: familyId) ORDER BY created_at DESC, id")
+    public func devices(in scope: FamilyScope) async throws -> [SpotCheckDeviceRow] {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE family_id = \(bind: scope.familyId) ORDER BY created_at DESC, id")
             .all(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func device(id: String, familyId: String) async throws -> SpotCheckDeviceRow? {
-        try await sql.raw("SELECT * FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: familyId)")
+    public func device(id: String, in scope: FamilyScope) async throws -> SpotCheckDeviceRow? {
+        try await sql.raw("SELECT * FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -42,35 +42,35 @@ public struct SpotCheckStore: Sendable {
             .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func rename(id: String, familyId: String, name: String) async throws -> Bool {
+    public func rename(id: String, in scope: FamilyScope, name: String) async throws -> Bool {
         try await sql.raw("""
-            UPDATE spotcheck_devices SET name = \(bind: name) WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id
+            UPDATE spotcheck_devices SET name = \(bind: name) WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
     }
 
     /// Removes the phone with its codes and activity; its credentials stop working at once.
-    public func delete(id: String, familyId: String) async throws -> Bool {
-        try await sql.raw("DELETE FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id").first() != nil
+    public func delete(id: String, in scope: FamilyScope) async throws -> Bool {
+        try await sql.raw("DELETE FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id").first() != nil
     }
 
-    public func savePolicy(_ policy: SpotCheckPolicyRow, id: String, familyId: String) async throws -> Bool {
+    public func savePolicy(_ policy: SpotCheckPolicyRow, id: String, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("""
             UPDATE spotcheck_devices SET hotspot_off = \(bind: policy.hotspotOff ? 1 : 0), rotate_password = \(bind: policy.rotatePassword ? 1 : 0),
                 quiet_start = \(bind: policy.quietStart), quiet_end = \(bind: policy.quietEnd), quiet_tz = \(bind: policy.quietTz),
                 gap_ms = \(bind: policy.gapMs)
-            WHERE id = \(bind: id) AND family_id = \(bind: familyId) RETURNING id
+            WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
     }
 
     // MARK: Pairing
 
     /// Makes `codeHash` the phone's only working code: earlier unused ones stop working.
-    public func replacePairingCode(deviceId: String, familyId: String, codeHash: String, now: Date, expiresAt: Date) async throws {
+    public func replacePairingCode(deviceId: String, in scope: FamilyScope, codeHash: String, now: Date, expiresAt: Date) async throws {
         try await database.transaction { sql in
             try await sql.raw("DELETE FROM spotcheck_pairing_codes WHERE device_id = \(bind: deviceId) AND used_at IS NULL").run()
             try await sql.raw("""
                 INSERT INTO spotcheck_pairing_codes (code_hash, device_id, family_id, created_at, expires_at)
-                VALUES (\(bind: codeHash), \(bind: deviceId), \(bind: familyId), \(bind: now.millis), \(bind: expiresAt.millis))
+                VALUES (\(bind: codeHash), \(bind: deviceId), \(bind: scope.familyId), \(bind: now.millis), \(bind: expiresAt.millis))
                 """).run()
         }
     }
@@ -165,10 +165,10 @@ public struct SpotCheckStore: Sendable {
     // MARK: Activity
 
     /// A page of the phone's activity, newest first, before the (receivedAt, id) cursor if given.
-    public func events(deviceId: String, familyId: String, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
+    public func events(deviceId: String, in scope: FamilyScope, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
         let cursor: SQLQueryString = before.map { "AND (received_at < \(bind: $0.receivedAt) OR (received_at = \(bind: $0.receivedAt) AND id < \(bind: $0.id)))" } ?? ""
         return try await sql.raw("""
-            SELECT * FROM spotcheck_events WHERE device_id = \(bind: deviceId) AND family_id = \(bind: familyId) \(cursor)
+            SELECT * FROM spotcheck_events WHERE device_id = \(bind: deviceId) AND family_id = \(bind: scope.familyId) \(cursor)
             ORDER BY received_at DESC, id DESC LIMIT \(bind: limit)
             """).all(decoding: SpotCheckEventRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }

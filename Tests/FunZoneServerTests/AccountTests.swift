@@ -206,7 +206,7 @@ import Testing
             let joined = try await app.user().json(.post, "/api/join", ["inviteCode": code, "name": "Bo", "email": "bo@example.org",
                                                                         "password": TestApp.password], expect: .created)
             #expect((joined["family"] as? [String: Any])?["name"] as? String == "Rossi")
-            #expect(try await app.services.families.parents(familyId: app.services.families.parent(email: "bo@example.org")!.familyId).count == 2)
+            #expect(try await app.services.families.parents(in: app.services.families.parent(email: "bo@example.org")!.scope).count == 2)
         }
     }
 }

@@ -5,6 +5,7 @@ import HummingbirdTesting
 import MailClient
 import NIOCore
 import TestSupport
+import Storage
 import Testing
 @testable import FunZoneServer
 
@@ -73,7 +74,7 @@ struct RequestBody: Encodable { let appId: String; let text: String; let audioWa
                                          status: .contentTooLarge, code: "audio_too_long")
             let tooBig = String(repeating: "A", count: AppRequestsController.bodyLimit)
             try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: tooBig), status: .contentTooLarge, code: "body_too_large")
-            #expect(try await app.services.requests.list(familyId: try await familyId(app)).isEmpty)
+            #expect(try await app.services.requests.list(in: FamilyScope(familyId: try await familyId(app))).isEmpty)
             let blobs = FileManager.default.enumerator(atPath: app.blobRoot.path)?.allObjects as? [String] ?? []
             #expect(blobs.filter { $0.hasSuffix(".wav") }.isEmpty)
         }

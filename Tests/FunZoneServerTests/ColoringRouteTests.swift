@@ -132,7 +132,7 @@ import Testing
             try expectErrorShape(try await post(many), status: .unprocessableContent, code: "invalid_drawing")
             let huge = ##"{"version": 1, "width": 100, "height": 100, "actions": [\##((1...8).map(stroke).joined(separator: ","))]}"##
             try expectErrorShape(try await post(huge), status: .contentTooLarge, code: "body_too_large")
-            #expect(try await app.services.coloring.count(childId: try #require(tablet.childId(app)), familyId: try await tablet.familyId(app)) == 0)
+            #expect(try await app.services.coloring.count(childId: try #require(tablet.childId(app)), in: FamilyScope(familyId: try await tablet.familyId(app))) == 0)
 
             // Another family's child cannot see, change or delete this one's picture.
             let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble]))

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import Storage
 import Testing
 @testable import FunZoneServer
 
@@ -81,9 +82,9 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let otherKids = try await other.json(.get, "/api/kids", expect: .ok)
             #expect((otherKids["children"] as? [Any])?.isEmpty == true)
 
-            let row = try await app.services.children.child(id: mia, familyId: try await familyId(app, email: "ada@example.org"))
+            let row = try await app.services.children.child(id: mia, in: FamilyScope(familyId: try await familyId(app, email: "ada@example.org")))
             #expect(row?.name == "Mia")
-            let request = try await app.services.requests.request(id: requestId, familyId: row!.familyId)
+            let request = try await app.services.requests.request(id: requestId, in: FamilyScope(familyId: row!.familyId))
             #expect(request?.status == "pending" && request?.readAt == nil)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Storage
 import Testing
 @testable import FunZoneServer
 
@@ -81,7 +82,7 @@ struct ProductBody: Encodable {
             try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "password_required")
             try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: "a child's guess"),
                                          status: .unauthorized, code: "wrong_password")
-            #expect(try await app.services.purchases.purchases(familyId: try await familyId(app)).isEmpty)
+            #expect(try await app.services.purchases.purchases(in: FamilyScope(familyId: try await familyId(app))).isEmpty)
             let bought = try await tablet.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: TestApp.password), expect: .ok)
             #expect(bought["adsRemoved"] as? Bool == true)
             #expect(bought["product"] as? String == "Remove Ads" && bought["displayPrice"] as? String == "$0.99")
@@ -108,7 +109,7 @@ struct ProductBody: Encodable {
             _ = try await phone.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
             let again = try await phone.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), expect: .ok)
             #expect(again["charged"] as? Bool == false)
-            #expect(try await app.services.purchases.purchases(familyId: try await familyId(app)).count == 1)
+            #expect(try await app.services.purchases.purchases(in: FamilyScope(familyId: try await familyId(app))).count == 1)
         }
     }
 

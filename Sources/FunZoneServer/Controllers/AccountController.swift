@@ -49,8 +49,8 @@ struct AccountController {
             return response
         }
         let family = try await services.families.family(id: session.familyId)
-        let parent = try await services.families.parent(id: session.parentId, familyId: session.familyId)
-        let child = try await session.row.childId.asyncFlatMap { try await services.children.child(id: $0, familyId: session.familyId) }
+        let parent = try await services.families.parent(id: session.parentId, in: session.scope)
+        let child = try await session.row.childId.asyncFlatMap { try await services.children.child(id: $0, in: session.scope) }
         let now = services.clock.now()
         return try JSONResponse.make(SessionResponse(
             setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: session.row.csrfToken,
@@ -144,7 +144,7 @@ struct AccountController {
         let code = InviteCode.make(using: &generator)
         let now = services.clock.now()
         let expires = now.addingTimeInterval(InviteCode.lifetime)
-        try await services.families.createInvite(codeHash: Tokens.hash(try InviteCode.normalized(code)), familyId: session.familyId,
+        try await services.families.createInvite(codeHash: Tokens.hash(try InviteCode.normalized(code)), in: session.scope,
                                                  parentId: session.parentId, now: now, expires: expires)
         return try JSONResponse.make(InviteResponse(code: code, expiresAt: expires), status: .created)
     }
@@ -156,7 +156,7 @@ struct AccountController {
     @Sendable func family(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         guard let family = try await services.families.family(id: session.familyId) else { throw APIError.unauthorized }
-        let parents = try await services.families.parents(familyId: session.familyId)
+        let parents = try await services.families.parents(in: session.scope)
         return try JSONResponse.make(FamilyResponse(family: FamilyView(id: family.id, name: family.name),
                                                     parents: parents.map { ParentView(id: $0.id, name: $0.name, email: $0.email) }))
     }

@@ -68,7 +68,7 @@ struct AppRequestsController {
             if let audioKey { try? await services.blobs.delete(key: audioKey) }
             throw error
         }
-        await notifyParents(familyId: session.familyId, child: child, app: app, text: text, hasAudio: audio != nil, context: caller.context)
+        await notifyParents(in: session.scope, child: child, app: app, text: text, hasAudio: audio != nil, context: caller.context)
         return try JSONResponse.make(view(row, child: child), status: .created)
     }
 
@@ -79,16 +79,16 @@ struct AppRequestsController {
 
     @Sendable func inbox(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
-        let children = Dictionary(uniqueKeysWithValues: try await services.children.children(familyId: session.familyId).map { ($0.id, $0) })
-        let rows = try await services.requests.list(familyId: session.familyId)
-        let unread = try await services.requests.unreadCount(familyId: session.familyId)
+        let children = Dictionary(uniqueKeysWithValues: try await services.children.children(in: session.scope).map { ($0.id, $0) })
+        let rows = try await services.requests.list(in: session.scope)
+        let unread = try await services.requests.unreadCount(in: session.scope)
         return try JSONResponse.make(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
     }
 
     @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let id = try caller.context.parameters.require("requestId")
-        guard let row = try await services.requests.request(id: id, familyId: session.familyId),
+        guard let row = try await services.requests.request(id: id, in: session.scope),
               let key = row.audioKey, let data = try await services.blobs.get(key: key)
         else { throw APIError.notFound("recording") }
         return Response(status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "private, max-age=3600"],
@@ -98,8 +98,8 @@ struct AppRequestsController {
     @Sendable func markRead(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let id = try caller.context.parameters.require("requestId")
-        guard try await services.requests.request(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("request") }
-        try await services.requests.markRead(id: id, familyId: session.familyId, now: services.clock.now())
+        guard try await services.requests.request(id: id, in: session.scope) != nil else { throw APIError.notFound("request") }
+        try await services.requests.markRead(id: id, in: session.scope, now: services.clock.now())
         return JSONResponse.noContent()
     }
 
@@ -115,11 +115,11 @@ struct AppRequestsController {
         let body = try await request.decodeJSON(DecisionRequest.self, context: caller.context)
         let status = try AppRequest.decision(body.status)
         let note = try AppRequest.validatedNote(body.note)
-        guard try await services.requests.decide(id: id, familyId: session.familyId, status: status.rawValue, note: note,
+        guard try await services.requests.decide(id: id, in: session.scope, status: status.rawValue, note: note,
                                                  now: services.clock.now()),
-              let row = try await services.requests.request(id: id, familyId: session.familyId)
+              let row = try await services.requests.request(id: id, in: session.scope)
         else { throw APIError.notFound("request") }
-        let child = try await services.children.child(id: row.childId, familyId: session.familyId)
+        let child = try await services.children.child(id: row.childId, in: session.scope)
         return try JSONResponse.make(view(row, child: child))
     }
 
@@ -132,11 +132,11 @@ struct AppRequestsController {
 
     /// E-mails the parents when SMTP is configured. The inbox already has the request, so a mail
     /// failure is logged, not reported to the child.
-    private func notifyParents(familyId: String, child: ChildRow, app: MiniApp, text: String, hasAudio: Bool,
+    private func notifyParents(in scope: FamilyScope, child: ChildRow, app: MiniApp, text: String, hasAudio: Bool,
                                context: AppRequestContext) async {
         guard services.mailer.isEnabled else { return }
         do {
-            let parents = try await services.families.parents(familyId: familyId)
+            let parents = try await services.families.parents(in: scope)
             let body = """
                 \(child.name) asked for \(app.name) \(app.icon).
 

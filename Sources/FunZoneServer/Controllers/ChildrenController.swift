@@ -27,7 +27,7 @@ struct ChildrenController {
     /// The avatar picker: any signed-in family device, no password.
     @Sendable func kids(_ request: Request, caller: SignedIn) async throws -> Response {
         let session = caller.session
-        let children = try await services.children.children(familyId: session.familyId)
+        let children = try await services.children.children(in: session.scope)
         return try JSONResponse.make(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
     }
 
@@ -37,7 +37,7 @@ struct ChildrenController {
     @Sendable func select(_ request: Request, caller: SignedIn) async throws -> Response {
         let session = caller.session
         let body = try await request.decodeJSON(SelectRequest.self, context: caller.context)
-        guard let child = try await services.children.child(id: body.childId, familyId: session.familyId) else {
+        guard let child = try await services.children.child(id: body.childId, in: session.scope) else {
             throw APIError.notFound("child")
         }
         try await services.sessions.setChild(child.id, tokenHash: session.tokenHash)
@@ -64,8 +64,8 @@ struct ChildrenController {
     @Sendable func list(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         var details: [ChildDetail] = []
-        for child in try await services.children.children(familyId: session.familyId) {
-            let hidden = try await services.children.hiddenApps(childId: child.id, familyId: session.familyId)
+        for child in try await services.children.children(in: session.scope) {
+            let hidden = try await services.children.hiddenApps(childId: child.id, in: session.scope)
             details.append(ChildDetail(id: child.id, name: child.name, grade: child.grade, avatar: child.avatar,
                                        hiddenApps: hidden.sorted()))
         }
@@ -84,7 +84,7 @@ struct ChildrenController {
         let session = caller.session
         let body = try await request.decodeJSON(ChildRequest.self, context: caller.context)
         let profile = try ChildProfile.validated(id: services.ids.next(), name: body.name, grade: body.grade, avatar: body.avatar)
-        guard try await services.children.children(familyId: session.familyId).count < Self.maximumChildren else {
+        guard try await services.children.children(in: session.scope).count < Self.maximumChildren else {
             throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
         }
         let row = ChildRow(id: profile.id, familyId: session.familyId, name: profile.name, grade: profile.grade,
@@ -103,7 +103,7 @@ struct ChildrenController {
         let session = caller.session
         let id = try caller.context.parameters.require("childId")
         let patch = try await request.decodeJSON(ChildPatch.self, context: caller.context)
-        guard let current = try await services.children.child(id: id, familyId: session.familyId) else { throw APIError.notFound("child") }
+        guard let current = try await services.children.child(id: id, in: session.scope) else { throw APIError.notFound("child") }
         let profile = try ChildProfile.validated(id: id, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
                                                  avatar: patch.avatar ?? current.avatar)
         let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
@@ -122,7 +122,7 @@ struct ChildrenController {
         guard body.confirm else {
             throw APIError.invalid("confirm", "Deleting a child removes all their data; send {\"confirm\": true}.")
         }
-        guard let blobKeys = try await services.children.delete(id: id, familyId: session.familyId) else {
+        guard let blobKeys = try await services.children.delete(id: id, in: session.scope) else {
             throw APIError.notFound("child")
         }
         for key in blobKeys { try? await services.blobs.delete(key: key) }
@@ -137,8 +137,8 @@ struct ChildrenController {
         let childId = try caller.context.parameters.require("childId")
         let app = try services.registry.app(id: try caller.context.parameters.require("appId"))
         let body = try await request.decodeJSON(HiddenRequest.self, context: caller.context)
-        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
-        try await services.children.setHidden(body.hidden, appId: app.id, childId: childId, familyId: session.familyId)
+        guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
+        try await services.children.setHidden(body.hidden, appId: app.id, childId: childId, in: session.scope)
         return try JSONResponse.make(HiddenResponse(appId: app.id, hidden: body.hidden))
     }
 }

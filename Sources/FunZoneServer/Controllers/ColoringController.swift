@@ -52,8 +52,8 @@ struct ColoringController {
 
     @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
-        let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
+        let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
+        let drawings = try await services.coloring.drawings(childId: child.id, in: session.scope)
         return try JSONResponse.make(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
                                                 stamps: settings.stamps ? StampCatalog.categories : [],
                                                 pages: PageCatalog.pages.map { PageSummary(id: $0.id, name: $0.name) },
@@ -66,9 +66,9 @@ struct ColoringController {
     @Sendable func kidsMode(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(KidsModeRequest.self, context: caller.context)
-        var settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        var settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         settings.kidsMode = body.on
-        try await services.coloring.saveSettings(settings, childId: child.id, familyId: session.familyId, now: services.clock.now())
+        try await services.coloring.saveSettings(settings, childId: child.id, in: session.scope, now: services.clock.now())
         return try JSONResponse.make(settings)
     }
 
@@ -124,18 +124,18 @@ struct ColoringController {
 
     @Sendable func list(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let drawings = try await services.coloring.drawings(childId: child.id, familyId: session.familyId)
+        let drawings = try await services.coloring.drawings(childId: child.id, in: session.scope)
         return try JSONResponse.make(["drawings": drawings.map(DrawingView.init)])
     }
 
     /// A new picture (the body is the drawing's JSON document).
     @Sendable func create(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         let document = try await Self.document(request, context: caller.context)
         if !settings.stamps && document.stampCount > 0 { throw Self.stampsOff }
-        let row = try await insert(document, childId: child.id, familyId: session.familyId)
+        let row = try await insert(document, childId: child.id, in: session.scope)
         return try JSONResponse.make(DrawingView(row), status: .created)
     }
 
@@ -155,11 +155,11 @@ struct ColoringController {
     @Sendable func save(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
         let id = try caller.context.parameters.require("drawingId")
-        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         let baseRevision = try Self.baseRevision(request)
         let document = try await Self.document(request, context: caller.context)
-        guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
+        guard let current = try await services.coloring.drawing(id: id, childId: child.id, in: session.scope) else {
             throw APIError.notFound("drawing")
         }
         let previousStamps = (try? ColoringDocument.decode(Data(current.document.utf8)).stampCount) ?? 0
@@ -178,13 +178,13 @@ struct ColoringController {
     @Sendable func saveChanges(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
         let id = try caller.context.parameters.require("drawingId")
-        let settings = try await services.coloring.settings(childId: child.id, familyId: session.familyId)
+        let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         guard let baseRevision = try Self.baseRevision(request) else {
             throw APIError(.revisionRequired)
         }
         let changes = try await request.decodeJSON(ChangesRequest.self, context: caller.context, limit: Self.uploadLimit)
-        guard let current = try await services.coloring.drawing(id: id, childId: child.id, familyId: session.familyId) else {
+        guard let current = try await services.coloring.drawing(id: id, childId: child.id, in: session.scope) else {
             throw APIError.notFound("drawing")
         }
         guard current.revision == baseRevision else { throw Self.changedElsewhere }
@@ -205,7 +205,7 @@ struct ColoringController {
                          baseRevision: Int?) async throws -> Response {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         let now = services.clock.now()
-        guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, familyId: current.familyId,
+        guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, in: current.scope,
                                                              page: document.page, document: String(decoding: document.encoded(), as: UTF8.self),
                                                              baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
         try? await services.blobs.delete(key: Self.thumbnailKey(current.id, current.revision))
@@ -217,16 +217,16 @@ struct ColoringController {
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> Response {
         let row = try await ownDrawing(caller)
-        guard try await services.coloring.delete(id: row.id, childId: row.childId, familyId: row.familyId) else { throw APIError.notFound("drawing") }
+        guard try await services.coloring.delete(id: row.id, childId: row.childId, in: row.scope) else { throw APIError.notFound("drawing") }
         try? await services.blobs.delete(key: Self.thumbnailKey(row.id, row.revision))
         return JSONResponse.noContent()
     }
 
     @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Response {
         let row = try await ownDrawing(caller)
-        let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
+        let settings = try await services.coloring.settings(childId: row.childId, in: row.scope)
         guard settings.saving else { throw Self.savingOff }
-        let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, familyId: row.familyId)
+        let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, in: row.scope)
         return try JSONResponse.make(DrawingView(copy), status: .created)
     }
 
@@ -253,7 +253,7 @@ struct ColoringController {
     /// The picture at full size as a PNG download (if the parent allows export).
     @Sendable func export(_ request: Request, caller: Kid) async throws -> Response {
         let row = try await ownDrawing(caller)
-        let settings = try await services.coloring.settings(childId: row.childId, familyId: row.familyId)
+        let settings = try await services.coloring.settings(childId: row.childId, in: row.scope)
         guard settings.export else {
             throw APIError(.exportOff)
         }
@@ -274,16 +274,16 @@ struct ColoringController {
 
     private func ownDrawing(_ caller: Kid) async throws -> DrawingRow {
         guard let row = try await services.coloring.drawing(id: try caller.context.parameters.require("drawingId"), childId: caller.child.id,
-                                                            familyId: caller.session.familyId) else { throw APIError.notFound("drawing") }
+                                                            in: caller.session.scope) else { throw APIError.notFound("drawing") }
         return row
     }
 
-    private func insert(_ document: ColoringDocument, childId: String, familyId: String) async throws -> DrawingRow {
-        guard try await services.coloring.count(childId: childId, familyId: familyId) < Self.galleryLimit else {
+    private func insert(_ document: ColoringDocument, childId: String, in scope: FamilyScope) async throws -> DrawingRow {
+        guard try await services.coloring.count(childId: childId, in: scope) < Self.galleryLimit else {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
         let now = services.clock.now().millis
-        let row = DrawingRow(id: services.ids.next(), familyId: familyId, childId: childId, page: document.page,
+        let row = DrawingRow(id: services.ids.next(), familyId: scope.familyId, childId: childId, page: document.page,
                              document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
         try await services.coloring.insert(row)
         return row

@@ -27,7 +27,7 @@ struct HubController {
         if let body = services.cache.hub(childId: childId, familyId: session.familyId, now: now) {
             return JSONResponse.make(body: body)
         }
-        guard let hub = try await services.hubs.snapshot(childId: childId, familyId: session.familyId) else { throw APIError.noChild }
+        guard let hub = try await services.hubs.snapshot(childId: childId, in: session.scope) else { throw APIError.noChild }
         let tiles = services.registry.tiles(hidden: hub.hiddenApps,
                                             latestRequests: hub.latestRequests.compactMapValues(AppRequest.Status.init(rawValue:)),
                                             notes: hub.requestNotes)

@@ -40,7 +40,7 @@ struct ParentAccountController {
     @Sendable func updateMe(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let body = try await request.decodeJSON(UpdateMe.self, context: caller.context)
-        guard let me = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
+        guard let me = try await services.families.parent(id: session.parentId, in: session.scope) else { throw APIError.unauthorized }
         try await services.countAttempt(Services.passwordAttemptsKey(session), limit: .signInPerAccount)
         guard try await services.hasher.verify(body.currentPassword, hash: me.passwordHash) else {
             throw APIError(.wrongPassword)
@@ -50,14 +50,14 @@ struct ParentAccountController {
         let email = try body.email.map { try Account.normalizedEmail($0) }
         let name = try body.name.map { try Account.validatedName($0) }
         if let password = body.password { try Account.validatePassword(password) }
-        if let email, email != me.email { try await services.families.setEmail(parentId: me.id, familyId: me.familyId, email: email) }
-        if let name { try await services.families.setName(parentId: me.id, familyId: me.familyId, name: name) }
+        if let email, email != me.email { try await services.families.setEmail(parentId: me.id, in: me.scope, email: email) }
+        if let name { try await services.families.setName(parentId: me.id, in: me.scope, name: name) }
         if let password = body.password {
             try await services.families.setPassword(parentId: me.id, hash: try await services.hasher.hash(password), keepingSession: session.tokenHash,
                                                     signOutOthers: body.signOutOtherDevices ?? false)
         }
         services.cache.invalidate(familyId: me.familyId)
-        guard let updated = try await services.families.parent(id: me.id, familyId: me.familyId) else { throw APIError.unauthorized }
+        guard let updated = try await services.families.parent(id: me.id, in: me.scope) else { throw APIError.unauthorized }
         return try JSONResponse.make(MeView(id: updated.id, name: updated.name, email: updated.email))
     }
 
@@ -69,8 +69,8 @@ struct ParentAccountController {
         let id = try caller.context.parameters.require("parentId")
         let body = try await request.decodeJSON(RemoveRequest.self, context: caller.context)
         guard body.confirm else { throw APIError.invalid("confirm", "Send confirm: true to remove a parent.") }
-        guard try await services.families.parent(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("parent") }
-        guard try await services.families.removeParent(id: id, familyId: session.familyId) else {
+        guard try await services.families.parent(id: id, in: session.scope) != nil else { throw APIError.notFound("parent") }
+        guard try await services.families.removeParent(id: id, in: session.scope) else {
             throw APIError(.lastParent)
         }
         services.cache.invalidate(familyId: session.familyId)

@@ -42,13 +42,13 @@ struct SpellflareController {
 
     @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let player = try await services.spelling.player(childId: child.id, familyId: session.familyId)
-        let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
-        let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
+        let player = try await services.spelling.player(childId: child.id, in: session.scope)
+        let owned = try await services.purchases.ownedProducts(in: session.scope)
+        let assigned = try await services.spelling.assignedWords(childId: child.id, in: session.scope)
         return try JSONResponse.make(MeResponse(
             player: player.map { PlayerView(name: $0.name, grade: $0.grade, voice: $0.voice, onboarded: true) }
                 ?? PlayerView(name: child.name, grade: child.grade, voice: nil, onboarded: false),
-            progress: ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)),
+            progress: ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)),
             adsRemoved: owned.contains(Store.removeAds.id), assignedWords: Set(assigned).count))
     }
 
@@ -120,9 +120,9 @@ struct SpellflareController {
         let body = try await request.decodeJSON(StartRequest.self, context: caller.context)
         try SpellingProgress.validate(grade: body.grade, level: body.level)
         let now = services.clock.now()
-        let progress = try await services.spellingProgress(childId: child.id, familyId: session.familyId)
-        let histories = try await services.spelling.words(childId: child.id, familyId: session.familyId).map(WordHistory.init)
-        let assigned = try await services.spelling.assignedWords(childId: child.id, familyId: session.familyId)
+        let progress = try await services.spellingProgress(childId: child.id, in: session.scope)
+        let histories = try await services.spelling.words(childId: child.id, in: session.scope).map(WordHistory.init)
+        let assigned = try await services.spelling.assignedWords(childId: child.id, in: session.scope)
         var generator = services.random.generator
         let game = try SpellingSession.start(grade: body.grade, level: body.level, progress: progress, assigned: assigned,
                                              due: WordHistory.dueWords(histories, at: now), using: &generator)
@@ -135,7 +135,7 @@ struct SpellflareController {
 
     @Sendable func session(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
+        let row = try await game(caller.context, childId: child.id, in: session.scope)
         return try JSONResponse.make(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
     }
 
@@ -175,7 +175,7 @@ struct SpellflareController {
         guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
             throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
         }
-        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
+        let row = try await game(caller.context, childId: child.id, in: session.scope)
         var game = try Self.decode(row.state)
         if body.seq < row.answers {
             return try JSONResponse.make(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
@@ -206,7 +206,7 @@ struct SpellflareController {
                 id: services.ids.next(), familyId: session.familyId, childId: child.id, sessionId: row.id, word: word,
                 grade: game.grade, level: game.level, firstTry: firstTry, answeredAt: answeredAt.millis,
                 seconds: min(max(0, body.seconds ?? 0), 3600))
-            var history = try await services.spelling.word(word, childId: child.id, familyId: session.familyId).map(WordHistory.init)
+            var history = try await services.spelling.word(word, childId: child.id, in: session.scope).map(WordHistory.init)
                 ?? WordHistory(word: word)
             history.record(firstTry: firstTry, at: answeredAt)
             write.word = SpellingWordRow(history)
@@ -218,7 +218,7 @@ struct SpellflareController {
                 write.nextLevel = GradeLevel(grade: game.grade, level: game.level + 1)
             }
         }
-        guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, familyId: session.familyId,
+        guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, in: session.scope,
                                                      expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
             throw APIError(.answerOutOfOrder, "Another answer to this game arrived at the same time. Reload the game.")
         }
@@ -231,7 +231,7 @@ struct SpellflareController {
     /// it. Nothing is recorded: the letters become tiles the child can fix, then submit.
     @Sendable func spoken(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let row = try await game(caller.context, childId: child.id, familyId: session.familyId)
+        let row = try await game(caller.context, childId: child.id, in: session.scope)
         guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
         let samples = try await SpeechController.recording(request, context: caller.context, services: services, familyId: session.familyId)
         return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: word))
@@ -263,9 +263,9 @@ struct SpellflareController {
             guard SpellingProgress.grades.contains(item.grade) else { throw SpellingError.invalidGrade(item.grade) }
             guard item.epoch >= 0 else { throw APIError.invalid("epochs", "An epoch cannot be negative.") }
         }
-        _ = try await services.spelling.mergeProgress(childId: child.id, familyId: session.familyId, completed: body.completed,
+        _ = try await services.spelling.mergeProgress(childId: child.id, in: session.scope, completed: body.completed,
                                                       current: body.current, epochs: epochs, now: services.clock.now())
-        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
+        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
     }
 
     struct ResetRequest: Codable { let grade: Int }
@@ -276,17 +276,17 @@ struct SpellflareController {
         let body = try await request.decodeJSON(ResetRequest.self, context: caller.context)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
         let usesGatePass = try services.requireGrownUp(session)
-        try await services.spelling.resetProgress(childId: child.id, familyId: session.familyId, grade: body.grade,
+        try await services.spelling.resetProgress(childId: child.id, in: session.scope, grade: body.grade,
                                                   now: services.clock.now())
         if usesGatePass { try await services.spendGatePass(session) }
-        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, familyId: session.familyId)))
+        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
     }
 
     // MARK: - Helpers
 
-    private func game(_ context: AppRequestContext, childId: String, familyId: String) async throws -> SpellingSessionRow {
+    private func game(_ context: AppRequestContext, childId: String, in scope: FamilyScope) async throws -> SpellingSessionRow {
         let id = try context.parameters.require("sessionId")
-        guard let row = try await services.spelling.session(id: id, childId: childId, familyId: familyId) else {
+        guard let row = try await services.spelling.session(id: id, childId: childId, in: scope) else {
             throw APIError.notFound("game")
         }
         return row
@@ -329,8 +329,8 @@ struct ProgressView: Codable {
 
 extension Services {
     /// A child's progress from its rows.
-    func spellingProgress(childId: String, familyId: String) async throws -> SpellingProgress {
-        let rows = try await spelling.progress(childId: childId, familyId: familyId)
+    func spellingProgress(childId: String, in scope: FamilyScope) async throws -> SpellingProgress {
+        let rows = try await spelling.progress(childId: childId, in: scope)
         return SpellingProgress(completed: Dictionary(grouping: rows.completed, by: \.grade).mapValues { Set($0.map(\.level)) },
                                 current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max),
                                 epochs: Dictionary(rows.epochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max))

@@ -27,10 +27,10 @@ struct SpellflareParentController {
 
     @Sendable func lists(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
-        let rows = try await services.spelling.lists(familyId: session.familyId)
+        let rows = try await services.spelling.lists(in: session.scope)
         var assigned: [String: [String]] = [:]
-        for child in try await services.children.children(familyId: session.familyId) {
-            for listId in try await services.spelling.assignedListIds(childId: child.id, familyId: session.familyId) {
+        for child in try await services.children.children(in: session.scope) {
+            for listId in try await services.spelling.assignedListIds(childId: child.id, in: session.scope) {
                 assigned[listId, default: []].append(child.id)
             }
         }
@@ -57,7 +57,7 @@ struct SpellflareParentController {
     @Sendable func deleteList(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let id = try caller.context.parameters.require("listId")
-        guard try await services.spelling.deleteList(id: id, familyId: session.familyId) else { throw APIError.notFound("word list") }
+        guard try await services.spelling.deleteList(id: id, in: session.scope) else { throw APIError.notFound("word list") }
         return JSONResponse.noContent()
     }
 
@@ -67,12 +67,12 @@ struct SpellflareParentController {
     @Sendable func assign(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let childId = try caller.context.parameters.require("childId")
-        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
+        guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
         let body = try await request.decodeJSON(AssignRequest.self, context: caller.context)
-        let known = Set(try await services.spelling.lists(familyId: session.familyId).map(\.id))
+        let known = Set(try await services.spelling.lists(in: session.scope).map(\.id))
         guard body.listIds.allSatisfy(known.contains) else { throw APIError.notFound("word list") }
-        try await services.spelling.assign(listIds: body.listIds, childId: childId, familyId: session.familyId)
-        return try JSONResponse.make(["listIds": try await services.spelling.assignedListIds(childId: childId, familyId: session.familyId)])
+        try await services.spelling.assign(listIds: body.listIds, childId: childId, in: session.scope)
+        return try JSONResponse.make(["listIds": try await services.spelling.assignedListIds(childId: childId, in: session.scope)])
     }
 
     struct ReportView: Codable {
@@ -105,12 +105,12 @@ struct SpellflareParentController {
     @Sendable func report(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let childId = try caller.context.parameters.require("childId")
-        guard try await services.children.child(id: childId, familyId: session.familyId) != nil else { throw APIError.notFound("child") }
+        guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
         let zoneName = request.uri.queryParameters.get("timeZone") ?? "UTC"
         guard let timeZone = TimeZone(identifier: zoneName) else {
             throw APIError.invalid("timeZone", "\"\(zoneName.prefix(40))\" is not a time zone (for example Europe/Rome).")
         }
-        let results = try await services.spelling.results(childId: childId, familyId: session.familyId).map {
+        let results = try await services.spelling.results(childId: childId, in: session.scope).map {
             WordResult(word: $0.word, grade: $0.grade, level: $0.level, firstTry: $0.firstTry, at: Date(millis: $0.answeredAt), seconds: $0.seconds)
         }
         let report = SpellingReport(results: results, now: services.clock.now(), timeZone: timeZone)
@@ -120,7 +120,7 @@ struct SpellflareParentController {
             byLevel: report.byLevel.map { .init(grade: $0.grade, level: $0.level, tally: .init($0.tally)) },
             troubleWords: report.troubleWords, secondsPractised: report.secondsPractised, streakDays: report.streakDays,
             lastPractised: report.lastPractised, timeZone: timeZone.identifier,
-            progress: ProgressView(try await services.spellingProgress(childId: childId, familyId: session.familyId))))
+            progress: ProgressView(try await services.spellingProgress(childId: childId, in: session.scope))))
     }
 
     private func view(_ row: SpellingListRow, childIds: [String]) -> ListView {

@@ -25,7 +25,7 @@ struct SpotCheckParentController {
     @Sendable func devices(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let now = services.clock.now()
-        return try JSONResponse.make(["devices": try await services.spotcheck.devices(familyId: session.familyId).map { DeviceView($0, now: now) }])
+        return try JSONResponse.make(["devices": try await services.spotcheck.devices(in: session.scope).map { DeviceView($0, now: now) }])
     }
 
     struct NameRequest: Codable { let name: String }
@@ -36,13 +36,13 @@ struct SpotCheckParentController {
         let session = caller.session
         let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
-        guard try await services.spotcheck.devices(familyId: session.familyId).count < Self.maximumDevices else {
+        guard try await services.spotcheck.devices(in: session.scope).count < Self.maximumDevices else {
             throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
         }
         let now = services.clock.now()
         let row = SpotCheckDeviceRow(id: services.ids.next(), familyId: session.familyId, name: name, createdAt: now.millis)
         try await services.spotcheck.insert(row)
-        let pairing = try await newPairingCode(deviceId: row.id, familyId: session.familyId, now: now)
+        let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now)
         return try JSONResponse.make(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
 
@@ -50,26 +50,26 @@ struct SpotCheckParentController {
         let (session, id) = try await deviceId(caller)
         let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
-        guard try await services.spotcheck.rename(id: id, familyId: session.familyId, name: name) else { throw APIError.notFound("phone") }
-        return try await deviceResponse(id: id, familyId: session.familyId)
+        guard try await services.spotcheck.rename(id: id, in: session.scope, name: name) else { throw APIError.notFound("phone") }
+        return try await deviceResponse(id: id, in: session.scope)
     }
 
     @Sendable func remove(_ request: Request, caller: Parent) async throws -> Response {
         let (session, id) = try await deviceId(caller)
-        guard try await services.spotcheck.delete(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        guard try await services.spotcheck.delete(id: id, in: session.scope) else { throw APIError.notFound("phone") }
         return JSONResponse.noContent()
     }
 
     /// A new code for the phone (first pairing, or pairing it again); the phone's earlier unused code stops working.
     @Sendable func pairingCode(_ request: Request, caller: Parent) async throws -> Response {
         let (session, id) = try await deviceId(caller)
-        guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
-        return try JSONResponse.make(try await newPairingCode(deviceId: id, familyId: session.familyId, now: services.clock.now()), status: .created)
+        guard try await services.spotcheck.device(id: id, in: session.scope) != nil else { throw APIError.notFound("phone") }
+        return try JSONResponse.make(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now()), status: .created)
     }
 
     @Sendable func policy(_ request: Request, caller: Parent) async throws -> Response {
         let (session, id) = try await deviceId(caller)
-        guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        guard let device = try await services.spotcheck.device(id: id, in: session.scope) else { throw APIError.notFound("phone") }
         return try JSONResponse.make(PolicyView(device.policy, now: services.clock.now()))
     }
 
@@ -96,7 +96,7 @@ struct SpotCheckParentController {
     @Sendable func savePolicy(_ request: Request, caller: Parent) async throws -> Response {
         let (session, id) = try await deviceId(caller)
         let patch = try await request.decodeJSON(PolicyPatch.self, context: caller.context)
-        guard let device = try await services.spotcheck.device(id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        guard let device = try await services.spotcheck.device(id: id, in: session.scope) else { throw APIError.notFound("phone") }
         var policy = device.policy
         if let hotspotOff = patch.hotspotOff { policy.hotspotOff = hotspotOff }
         if let rotatePassword = patch.rotatePassword { policy.rotatePassword = rotatePassword }
@@ -110,7 +110,7 @@ struct SpotCheckParentController {
         let row = SpotCheckPolicyRow(hotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword,
                                      quietStart: policy.quietHours?.start.description, quietEnd: policy.quietHours?.end.description,
                                      quietTz: policy.quietHours?.timeZone.identifier, gapMs: Int64((policy.gap * 1000).rounded()))
-        guard try await services.spotcheck.savePolicy(row, id: id, familyId: session.familyId) else { throw APIError.notFound("phone") }
+        guard try await services.spotcheck.savePolicy(row, id: id, in: session.scope) else { throw APIError.notFound("phone") }
         return try JSONResponse.make(PolicyView(policy, now: services.clock.now()))
     }
 
@@ -129,14 +129,14 @@ struct SpotCheckParentController {
     /// The phone's activity, newest first, a page at a time (`limit` 1–100, default 20; `before` from the last page).
     @Sendable func events(_ request: Request, caller: Parent) async throws -> Response {
         let (session, id) = try await deviceId(caller)
-        guard try await services.spotcheck.device(id: id, familyId: session.familyId) != nil else { throw APIError.notFound("phone") }
+        guard try await services.spotcheck.device(id: id, in: session.scope) != nil else { throw APIError.notFound("phone") }
         let query = request.uri.queryParameters
         let limit = try query.get("limit").map { text in
             guard let value = Int(text), (1...100).contains(value) else { throw APIError.invalid("limit", "limit must be 1 to 100.") }
             return value
         } ?? 20
         let before = try query.get("before").map(Self.cursor)
-        let rows = try await services.spotcheck.events(deviceId: id, familyId: session.familyId, before: before, limit: limit + 1)
+        let rows = try await services.spotcheck.events(deviceId: id, in: session.scope, before: before, limit: limit + 1)
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { "\($0.receivedAt)_\($0.id)" } : nil
         return try JSONResponse.make(EventsPage(events: page.map(EventView.init), next: next))
@@ -150,14 +150,14 @@ struct SpotCheckParentController {
         return (millis, String(parts[1]))
     }
 
-    private func newPairingCode(deviceId: String, familyId: String, now: Date) async throws -> PairingView {
+    private func newPairingCode(deviceId: String, in scope: FamilyScope, now: Date) async throws -> PairingView {
         var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let expiresAt = now.addingTimeInterval(PairingCode.lifetime)
         // A collision with another live code is one in a billion; a second draw settles it.
         for attempt in 1...3 {
             let code = PairingCode.random(using: &generator)
             do {
-                try await services.spotcheck.replacePairingCode(deviceId: deviceId, familyId: familyId, codeHash: Tokens.hash(code.value),
+                try await services.spotcheck.replacePairingCode(deviceId: deviceId, in: scope, codeHash: Tokens.hash(code.value),
                                                                 now: now, expiresAt: expiresAt)
                 return PairingView(code: code.value, expiresAt: expiresAt, ttlMinutes: Int(PairingCode.lifetime / 60),
                                    url: "\(services.network.baseURL)/spotcheck/#pair=\(code.value)")
@@ -168,8 +168,8 @@ struct SpotCheckParentController {
         throw APIError(.pairingUnavailable)
     }
 
-    private func deviceResponse(id: String, familyId: String) async throws -> Response {
-        guard let device = try await services.spotcheck.device(id: id, familyId: familyId) else { throw APIError.notFound("phone") }
+    private func deviceResponse(id: String, in scope: FamilyScope) async throws -> Response {
+        guard let device = try await services.spotcheck.device(id: id, in: scope) else { throw APIError.notFound("phone") }
         return try JSONResponse.make(DeviceView(device, now: services.clock.now()))
     }
 

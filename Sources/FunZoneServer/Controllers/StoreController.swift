@@ -37,9 +37,9 @@ struct StoreController {
 
     @Sendable func products(_ request: Request, caller: SignedIn) async throws -> Response {
         let session = caller.session
-        let purchases = Dictionary(try await services.purchases.purchases(familyId: session.familyId).map { ($0.productId, $0) },
+        let purchases = Dictionary(try await services.purchases.purchases(in: session.scope).map { ($0.productId, $0) },
                                    uniquingKeysWith: { first, _ in first })
-        let parents = Dictionary(uniqueKeysWithValues: try await services.families.parents(familyId: session.familyId).map { ($0.id, $0.name) })
+        let parents = Dictionary(uniqueKeysWithValues: try await services.families.parents(in: session.scope).map { ($0.id, $0.name) })
         return try JSONResponse.make(["products": Store.products.map { product in
             let purchase = purchases[product.id]
             return ProductView(id: product.id, name: product.name, summary: product.summary, displayPrice: product.displayPrice,
@@ -50,7 +50,7 @@ struct StoreController {
 
     @Sendable func entitlements(_ request: Request, caller: SignedIn) async throws -> Response {
         let session = caller.session
-        return try JSONResponse.make(try await view(familyId: session.familyId))
+        return try JSONResponse.make(try await view(in: session.scope))
     }
 
     struct PurchaseRequest: Codable {
@@ -83,17 +83,17 @@ struct StoreController {
             }
             buyer = try await services.familyParent(password: password, session: session)
         } else {
-            guard let parent = try await services.families.parent(id: session.parentId, familyId: session.familyId) else { throw APIError.unauthorized }
+            guard let parent = try await services.families.parent(id: session.parentId, in: session.scope) else { throw APIError.unauthorized }
             buyer = parent
         }
-        let owned = try await services.purchases.ownedProducts(familyId: session.familyId)
+        let owned = try await services.purchases.ownedProducts(in: session.scope)
         var charged = false
         if !owned.contains(product.id) {
             let receipt = try await services.payments.purchase(product, familyId: session.familyId)
             charged = try await record(receipt, familyId: session.familyId, by: buyer.id)
         }
         if usesGatePass { try await services.spendGatePass(session) }
-        let entitlements = try await view(familyId: session.familyId)
+        let entitlements = try await view(in: session.scope)
         return try JSONResponse.make(PurchaseResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, product: product.name,
                                                       displayPrice: product.displayPrice, purchasedBy: buyer.name, charged: charged))
     }
@@ -113,7 +113,7 @@ struct StoreController {
         where try await record(receipt, familyId: session.familyId, by: nil) {
             restored.append((try? Store.product(id: receipt.productId).name) ?? receipt.productId)
         }
-        let entitlements = try await view(familyId: session.familyId)
+        let entitlements = try await view(in: session.scope)
         return try JSONResponse.make(RestoreResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, restored: restored))
     }
 
@@ -123,8 +123,8 @@ struct StoreController {
             provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId))
     }
 
-    private func view(familyId: String) async throws -> EntitlementsView {
-        let entitlements = Entitlements(owned: try await services.purchases.ownedProducts(familyId: familyId))
+    private func view(in scope: FamilyScope) async throws -> EntitlementsView {
+        let entitlements = Entitlements(owned: try await services.purchases.ownedProducts(in: scope))
         return EntitlementsView(owned: entitlements.owned.sorted(), adsRemoved: entitlements.adsRemoved)
     }
 }

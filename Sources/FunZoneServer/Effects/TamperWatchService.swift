@@ -41,7 +41,7 @@ extension Services {
     private func mailTamperWarning(_ device: SilentDevice, logger: Logger) async {
         guard mailer.isEnabled else { return }
         do {
-            let parents = try await families.parents(familyId: device.familyId)
+            let parents = try await families.parents(in: device.scope)
             let since = Date(millis: device.since).formatted(date: .abbreviated, time: .shortened)
             try await mailer.send(MailMessage(to: parents.map(\.email), subject: "SpotCheck: \(device.name) stopped checking in", body: """
                 \(device.name) has not checked in since \(since) (UTC).

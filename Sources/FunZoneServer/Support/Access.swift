@@ -10,7 +10,7 @@ extension Services {
     func requireChild(_ context: AppRequestContext) async throws -> (CurrentSession, ChildRow) {
         let session = try context.requireSession()
         guard let childId = session.row.childId,
-              let child = try await children.child(id: childId, familyId: session.familyId)
+              let child = try await children.child(id: childId, in: session.scope)
         else { throw APIError.noChild }
         return (session, child)
     }
@@ -53,7 +53,7 @@ extension Services {
     /// on the family tablet locks that tablet for a while, never the parent's own phone.
     func familyParent(password: String, session: CurrentSession) async throws -> ParentRow {
         try await countAttempt(Self.passwordAttemptsKey(session), limit: .signInPerAccount)
-        for parent in try await families.parents(familyId: session.familyId)
+        for parent in try await families.parents(in: session.scope)
         where try await hasher.verify(password, hash: parent.passwordHash) {
             try await rateLimits.clear(key: Self.passwordAttemptsKey(session))
             return parent

@@ -40,6 +40,8 @@ struct CurrentSession: Sendable {
     let tokenHash: String
     let row: SessionRow
     var familyId: String { row.familyId }
+    /// The family's rows, as this signed-in device may reach them.
+    var scope: FamilyScope { FamilyScope(familyId: row.familyId) }
     var parentId: String { row.parentId }
 }
 
