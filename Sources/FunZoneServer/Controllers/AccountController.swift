@@ -138,7 +138,7 @@ struct AccountController {
 
     struct InviteResponse: Codable { let code: String; let expiresAt: Date }
 
-    @Sendable func createInvite(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func createInvite(_ request: Request, caller: Parent) async throws -> Reply<InviteResponse> {
         let session = caller.session
         var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let code = InviteCode.make(using: &generator)
@@ -146,18 +146,18 @@ struct AccountController {
         let expires = now.addingTimeInterval(InviteCode.lifetime)
         try await services.families.createInvite(codeHash: Tokens.hash(try InviteCode.normalized(code)), in: session.scope,
                                                  parentId: session.parentId, now: now, expires: expires)
-        return try JSONResponse.make(InviteResponse(code: code, expiresAt: expires), status: .created)
+        return Reply(InviteResponse(code: code, expiresAt: expires), status: .created)
     }
 
     // MARK: - GET /api/parent/family
 
     struct FamilyResponse: Codable { let family: FamilyView; let parents: [ParentView] }
 
-    @Sendable func family(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func family(_ request: Request, caller: Parent) async throws -> Reply<FamilyResponse> {
         let session = caller.session
         guard let family = try await services.families.family(id: session.familyId) else { throw APIError.unauthorized }
         let parents = try await services.families.parents(in: session.scope)
-        return try JSONResponse.make(FamilyResponse(family: FamilyView(id: family.id, name: family.name),
+        return Reply(FamilyResponse(family: FamilyView(id: family.id, name: family.name),
                                                     parents: parents.map { ParentView(id: $0.id, name: $0.name, email: $0.email) }))
     }
 

@@ -77,12 +77,12 @@ struct AppRequestsController {
         let requests: [RequestView]
     }
 
-    @Sendable func inbox(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func inbox(_ request: Request, caller: Parent) async throws -> Reply<InboxResponse> {
         let session = caller.session
         let children = Dictionary(uniqueKeysWithValues: try await services.children.children(in: session.scope).map { ($0.id, $0) })
         let rows = try await services.requests.list(in: session.scope)
         let unread = try await services.requests.unreadCount(in: session.scope)
-        return try JSONResponse.make(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
+        return Reply(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
     }
 
     @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {

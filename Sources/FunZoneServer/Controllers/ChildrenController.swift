@@ -25,16 +25,16 @@ struct ChildrenController {
     struct KidsResponse: Codable { let children: [ChildView]; let avatars: [String] }
 
     /// The avatar picker: any signed-in family device, no password.
-    @Sendable func kids(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func kids(_ request: Request, caller: SignedIn) async throws -> Reply<KidsResponse> {
         let session = caller.session
         let children = try await services.children.children(in: session.scope)
-        return try JSONResponse.make(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
+        return Reply(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
     }
 
     struct SelectRequest: Codable { let childId: String }
 
     /// A child taps their avatar; handing the device to a child also closes the parent area.
-    @Sendable func select(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func select(_ request: Request, caller: SignedIn) async throws -> Reply<ChildView> {
         let session = caller.session
         let body = try await request.decodeJSON(SelectRequest.self, context: caller.context)
         guard let child = try await services.children.child(id: body.childId, in: session.scope) else {
@@ -42,7 +42,7 @@ struct ChildrenController {
         }
         try await services.sessions.setChild(child.id, tokenHash: session.tokenHash)
         try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
-        return try JSONResponse.make(ChildView(child))
+        return Reply(ChildView(child))
     }
 
     @Sendable func leave(_ request: Request, caller: SignedIn) async throws -> Response {
@@ -80,7 +80,7 @@ struct ChildrenController {
 
     static let maximumChildren = 12
 
-    @Sendable func create(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func create(_ request: Request, caller: Parent) async throws -> Reply<ChildView> {
         let session = caller.session
         let body = try await request.decodeJSON(ChildRequest.self, context: caller.context)
         let profile = try ChildProfile.validated(id: services.ids.next(), name: body.name, grade: body.grade, avatar: body.avatar)
@@ -90,7 +90,7 @@ struct ChildrenController {
         let row = ChildRow(id: profile.id, familyId: session.familyId, name: profile.name, grade: profile.grade,
                            avatar: profile.avatar, createdAt: services.clock.now().millis)
         try await services.children.insert(row)
-        return try JSONResponse.make(ChildView(row), status: .created)
+        return Reply(ChildView(row), status: .created)
     }
 
     struct ChildPatch: Codable {
@@ -99,7 +99,7 @@ struct ChildrenController {
         let avatar: String?
     }
 
-    @Sendable func update(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func update(_ request: Request, caller: Parent) async throws -> Reply<ChildView> {
         let session = caller.session
         let id = try caller.context.parameters.require("childId")
         let patch = try await request.decodeJSON(ChildPatch.self, context: caller.context)
@@ -109,7 +109,7 @@ struct ChildrenController {
         let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
                            avatar: profile.avatar, createdAt: current.createdAt)
         guard try await services.children.update(row) else { throw APIError.notFound("child") }
-        return try JSONResponse.make(ChildView(row))
+        return Reply(ChildView(row))
     }
 
     struct DeleteRequest: Codable { let confirm: Bool }
@@ -132,13 +132,13 @@ struct ChildrenController {
     struct HiddenRequest: Codable { let hidden: Bool }
     struct HiddenResponse: Codable { let appId: String; let hidden: Bool }
 
-    @Sendable func setAppHidden(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func setAppHidden(_ request: Request, caller: Parent) async throws -> Reply<HiddenResponse> {
         let session = caller.session
         let childId = try caller.context.parameters.require("childId")
         let app = try services.registry.app(id: try caller.context.parameters.require("appId"))
         let body = try await request.decodeJSON(HiddenRequest.self, context: caller.context)
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
         try await services.children.setHidden(body.hidden, appId: app.id, childId: childId, in: session.scope)
-        return try JSONResponse.make(HiddenResponse(appId: app.id, hidden: body.hidden))
+        return Reply(HiddenResponse(appId: app.id, hidden: body.hidden))
     }
 }

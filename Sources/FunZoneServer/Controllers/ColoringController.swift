@@ -50,11 +50,11 @@ struct ColoringController {
         let galleryLimit: Int
     }
 
-    @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func me(_ request: Request, caller: Kid) async throws -> Reply<MeResponse> {
         let (session, child) = (caller.session, caller.child)
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         let drawings = try await services.coloring.drawings(childId: child.id, in: session.scope)
-        return try JSONResponse.make(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
+        return Reply(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
                                                 stamps: settings.stamps ? StampCatalog.categories : [],
                                                 pages: PageCatalog.pages.map { PageSummary(id: $0.id, name: $0.name) },
                                                 colors: RGBA.crayons.map(\.hex), galleryLimit: Self.galleryLimit))
@@ -129,14 +129,14 @@ struct ColoringController {
     }
 
     /// A new picture (the body is the drawing's JSON document).
-    @Sendable func create(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func create(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {
         let (session, child) = (caller.session, caller.child)
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         let document = try await Self.document(request, context: caller.context)
         if !settings.stamps && document.stampCount > 0 { throw Self.stampsOff }
         let row = try await insert(document, childId: child.id, in: session.scope)
-        return try JSONResponse.make(DrawingView(row), status: .created)
+        return Reply(DrawingView(row), status: .created)
     }
 
     /// One picture: `{id, page, revision, createdAt, updatedAt, document}`, with its revision as ETag.
@@ -222,12 +222,12 @@ struct ColoringController {
         return JSONResponse.noContent()
     }
 
-    @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {
         let row = try await ownDrawing(caller)
         let settings = try await services.coloring.settings(childId: row.childId, in: row.scope)
         guard settings.saving else { throw Self.savingOff }
         let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, in: row.scope)
-        return try JSONResponse.make(DrawingView(copy), status: .created)
+        return Reply(DrawingView(copy), status: .created)
     }
 
     /// A small PNG for the gallery grid, rendered once per revision and kept.

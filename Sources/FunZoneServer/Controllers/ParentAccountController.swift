@@ -37,7 +37,7 @@ struct ParentAccountController {
 
     struct MeView: Codable { let id: String; let name: String; let email: String }
 
-    @Sendable func updateMe(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func updateMe(_ request: Request, caller: Parent) async throws -> Reply<MeView> {
         let session = caller.session
         let body = try await request.decodeJSON(UpdateMe.self, context: caller.context)
         guard let me = try await services.families.parent(id: session.parentId, in: session.scope) else { throw APIError.unauthorized }
@@ -58,7 +58,7 @@ struct ParentAccountController {
         }
         services.cache.invalidate(familyId: me.familyId)
         guard let updated = try await services.families.parent(id: me.id, in: me.scope) else { throw APIError.unauthorized }
-        return try JSONResponse.make(MeView(id: updated.id, name: updated.name, email: updated.email))
+        return Reply(MeView(id: updated.id, name: updated.name, email: updated.email))
     }
 
     struct RemoveRequest: Codable { let confirm: Bool }

@@ -23,14 +23,14 @@ struct ParentGateController {
         let expiresAt: Date
     }
 
-    @Sendable func challenge(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func challenge(_ request: Request, caller: SignedIn) async throws -> Reply<ChallengeResponse> {
         let session = caller.session
         let now = services.clock.now()
         var generator = services.random.generator
         let challenge = try ParentGate.challenge(state: gateState(session), now: now, using: &generator)
         try await services.sessions.setGateChallenge(left: challenge.left, right: challenge.right, issuedAt: now,
                                                      tokenHash: session.tokenHash)
-        return try JSONResponse.make(ChallengeResponse(
+        return Reply(ChallengeResponse(
             question: challenge.question, left: challenge.left, right: challenge.right,
             expiresAt: now.addingTimeInterval(ParentGate.challengeLifetime)), status: .created)
     }
@@ -38,7 +38,7 @@ struct ParentGateController {
     struct AnswerRequest: Codable { let answer: Int }
     struct AnswerResponse: Codable { let passed: Bool }
 
-    @Sendable func answer(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func answer(_ request: Request, caller: SignedIn) async throws -> Reply<AnswerResponse> {
         let session = caller.session
         let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context)
         guard let left = session.row.gateLeft, let right = session.row.gateRight,
@@ -56,7 +56,7 @@ struct ParentGateController {
             throw APIError(.gateNoQuestion, "That question was already answered. Ask for a new one.")
         }
         switch outcome {
-        case .passed: return try JSONResponse.make(AnswerResponse(passed: true))
+        case .passed: return Reply(AnswerResponse(passed: true))
         case .wrong(let attemptsLeft): throw HubError.wrongGateAnswer(attemptsLeft: attemptsLeft)
         case .locked(let until): throw HubError.gateLocked(until: until)
         }

@@ -30,8 +30,8 @@ struct SpeechController {
         let formats: [String]
     }
 
-    @Sendable func voices(_ request: Request, caller: SignedIn) async throws -> Response {
-        return try JSONResponse.make(VoicesResponse(voices: await services.speech.speaker.voices(), formats: SpeechAudioFormat.allCases.map(\.rawValue)))
+    @Sendable func voices(_ request: Request, caller: SignedIn) async throws -> Reply<VoicesResponse> {
+        return Reply(VoicesResponse(voices: await services.speech.speaker.voices(), formats: SpeechAudioFormat.allCases.map(\.rawValue)))
     }
 
     @Sendable func say(_ request: Request, caller: SignedIn) async throws -> Response {

@@ -40,12 +40,12 @@ struct SpellflareController {
         let assignedWords: Int
     }
 
-    @Sendable func me(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func me(_ request: Request, caller: Kid) async throws -> Reply<MeResponse> {
         let (session, child) = (caller.session, caller.child)
         let player = try await services.spelling.player(childId: child.id, in: session.scope)
         let owned = try await services.purchases.ownedProducts(in: session.scope)
         let assigned = try await services.spelling.assignedWords(childId: child.id, in: session.scope)
-        return try JSONResponse.make(MeResponse(
+        return Reply(MeResponse(
             player: player.map { PlayerView(name: $0.name, grade: $0.grade, voice: $0.voice, onboarded: true) }
                 ?? PlayerView(name: child.name, grade: child.grade, voice: nil, onboarded: false),
             progress: ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)),
@@ -59,7 +59,7 @@ struct SpellflareController {
     }
 
     /// Onboarding and settings: the name Spellflare uses, the grade and the voice that says the words.
-    @Sendable func savePlayer(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func savePlayer(_ request: Request, caller: Kid) async throws -> Reply<PlayerView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(PlayerRequest.self, context: caller.context)
         let name = try Account.validatedName(body.name, maxLength: 30)
@@ -70,7 +70,7 @@ struct SpellflareController {
         try await services.spelling.savePlayer(SpellingPlayerRow(
             childId: child.id, familyId: session.familyId, name: name, grade: body.grade, voice: body.voice,
             updatedAt: services.clock.now().millis))
-        return try JSONResponse.make(PlayerView(name: name, grade: body.grade, voice: body.voice, onboarded: true))
+        return Reply(PlayerView(name: name, grade: body.grade, voice: body.voice, onboarded: true))
     }
 
     // MARK: - Games
@@ -115,7 +115,7 @@ struct SpellflareController {
     }
 
     /// Starts a level the child has unlocked: review words due first, then the parent's list, then the word bank.
-    @Sendable func start(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func start(_ request: Request, caller: Kid) async throws -> Reply<SessionView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(StartRequest.self, context: caller.context)
         try SpellingProgress.validate(grade: body.grade, level: body.level)
@@ -130,13 +130,13 @@ struct SpellflareController {
         try await services.spelling.insertSession(SpellingSessionRow(
             id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
             state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)))
-        return try JSONResponse.make(SessionView(id: id, game, answers: 0), status: .created)
+        return Reply(SessionView(id: id, game, answers: 0), status: .created)
     }
 
-    @Sendable func session(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func session(_ request: Request, caller: Kid) async throws -> Reply<SessionView> {
         let (session, child) = (caller.session, caller.child)
         let row = try await game(caller.context, childId: child.id, in: session.scope)
-        return try JSONResponse.make(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
+        return Reply(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
     }
 
     struct AnswerRequest: Codable {
@@ -167,7 +167,7 @@ struct SpellflareController {
 
     /// Checks one answer. Answers carry a sequence number, so an outbox replaying after a lost
     /// response is answered with the current state instead of being counted twice.
-    @Sendable func answer(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func answer(_ request: Request, caller: Kid) async throws -> Reply<AnswerResponse> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context, limit: 4096)
         let giveUp = body.giveUp ?? false
@@ -178,7 +178,7 @@ struct SpellflareController {
         let row = try await game(caller.context, childId: child.id, in: session.scope)
         var game = try Self.decode(row.state)
         if body.seq < row.answers {
-            return try JSONResponse.make(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
+            return Reply(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
                                                         levelComplete: false, duplicate: true))
         }
         guard body.seq == row.answers else {
@@ -222,7 +222,7 @@ struct SpellflareController {
                                                      expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
             throw APIError(.answerOutOfOrder, "Another answer to this game arrived at the same time. Reload the game.")
         }
-        return try JSONResponse.make(AnswerResponse(
+        return Reply(AnswerResponse(
             outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil, session: SessionView(id: row.id, game, answers: row.answers + 1),
             levelComplete: levelComplete, duplicate: false))
     }
@@ -250,7 +250,7 @@ struct SpellflareController {
 
     /// A device's progress (kept while it was offline) merged with the server's: completed levels
     /// are united and current levels take the furthest, so no device can lose a completed level.
-    @Sendable func sync(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func sync(_ request: Request, caller: Kid) async throws -> Reply<ProgressView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(SyncRequest.self, context: caller.context, limit: 64 * 1024)
         guard body.completed.count <= Self.maximumSyncItems, body.current.count <= Self.maximumSyncItems else {
@@ -265,13 +265,13 @@ struct SpellflareController {
         }
         _ = try await services.spelling.mergeProgress(childId: child.id, in: session.scope, completed: body.completed,
                                                       current: body.current, epochs: epochs, now: services.clock.now())
-        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
+        return Reply(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
     }
 
     struct ResetRequest: Codable { let grade: Int }
 
     /// Starts a grade over. Behind the parent gate: a fresh gate pass (spent here) or the open parent area.
-    @Sendable func reset(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func reset(_ request: Request, caller: Kid) async throws -> Reply<ProgressView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(ResetRequest.self, context: caller.context)
         guard SpellingProgress.grades.contains(body.grade) else { throw SpellingError.invalidGrade(body.grade) }
@@ -279,7 +279,7 @@ struct SpellflareController {
         try await services.spelling.resetProgress(childId: child.id, in: session.scope, grade: body.grade,
                                                   now: services.clock.now())
         if usesGatePass { try await services.spendGatePass(session) }
-        return try JSONResponse.make(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
+        return Reply(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
     }
 
     // MARK: - Helpers

@@ -102,7 +102,7 @@ struct SpellflareParentController {
     }
 
     /// Accuracy by grade and level, trouble words, time practised and the streak, in the parent's time zone.
-    @Sendable func report(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func report(_ request: Request, caller: Parent) async throws -> Reply<ReportView> {
         let session = caller.session
         let childId = try caller.context.parameters.require("childId")
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
@@ -114,7 +114,7 @@ struct SpellflareParentController {
             WordResult(word: $0.word, grade: $0.grade, level: $0.level, firstTry: $0.firstTry, at: Date(millis: $0.answeredAt), seconds: $0.seconds)
         }
         let report = SpellingReport(results: results, now: services.clock.now(), timeZone: timeZone)
-        return try JSONResponse.make(ReportView(
+        return Reply(ReportView(
             childId: childId, overall: .init(report.overall),
             byGrade: report.byGrade.keys.sorted().map { .init(grade: $0, tally: .init(report.byGrade[$0]!)) },
             byLevel: report.byLevel.map { .init(grade: $0.grade, level: $0.level, tally: .init($0.tally)) },

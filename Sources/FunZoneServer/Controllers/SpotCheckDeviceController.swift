@@ -106,12 +106,12 @@ struct SpotCheckDeviceController {
     }
 
     /// What the Shortcut should do now. Also the phone's heartbeat.
-    @Sendable func policy(_ request: Request, caller: Phone) async throws -> Response {
+    @Sendable func policy(_ request: Request, caller: Phone) async throws -> Reply<PolicyResponse> {
         let device = caller.device
         let now = services.clock.now()
         try await checkIn(device, now: now)
         let policy = device.policy
-        return try JSONResponse.make(PolicyResponse(
+        return Reply(PolicyResponse(
             enforce: policy.isEnforced(at: now),
             actions: .init(setHotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword),
             quietHours: policy.quietHours.map { .init(start: $0.start.description, end: $0.end.description, tz: $0.timeZone.identifier) }))
@@ -145,9 +145,9 @@ struct SpotCheckDeviceController {
     }
 
     /// The setup checklist's signals: paired, the Shortcut's runs, the last check-in.
-    @Sendable func device(_ request: Request, caller: Phone) async throws -> Response {
+    @Sendable func device(_ request: Request, caller: Phone) async throws -> Reply<DeviceResponse> {
         let device = caller.device
-        return try JSONResponse.make(DeviceResponse(
+        return Reply(DeviceResponse(
             deviceId: device.id, name: device.name, pairedAt: device.pairedAt.map(Date.init(millis:)), lastSeenAt: device.lastCheckIn,
             lastRunAt: device.lastRunAt.map(Date.init(millis:)), runs: device.runs, status: device.status(now: services.clock.now())))
     }

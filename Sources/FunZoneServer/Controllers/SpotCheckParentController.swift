@@ -32,7 +32,7 @@ struct SpotCheckParentController {
     struct CreateResponse: Codable { let device: DeviceView; let pairing: PairingView }
 
     /// A new phone with the default rules (hotspot off all day, password rotated, 2 h gap) and its first pairing code.
-    @Sendable func create(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func create(_ request: Request, caller: Parent) async throws -> Reply<CreateResponse> {
         let session = caller.session
         let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
@@ -43,7 +43,7 @@ struct SpotCheckParentController {
         let row = SpotCheckDeviceRow(id: services.ids.next(), familyId: session.familyId, name: name, createdAt: now.millis)
         try await services.spotcheck.insert(row)
         let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now)
-        return try JSONResponse.make(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
+        return Reply(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
 
     @Sendable func rename(_ request: Request, caller: Parent) async throws -> Response {
@@ -67,10 +67,10 @@ struct SpotCheckParentController {
         return try JSONResponse.make(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now()), status: .created)
     }
 
-    @Sendable func policy(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func policy(_ request: Request, caller: Parent) async throws -> Reply<PolicyView> {
         let (session, id) = try await deviceId(caller)
         guard let device = try await services.spotcheck.device(id: id, in: session.scope) else { throw APIError.notFound("phone") }
-        return try JSONResponse.make(PolicyView(device.policy, now: services.clock.now()))
+        return Reply(PolicyView(device.policy, now: services.clock.now()))
     }
 
     /// Quiet time is sent whole or as null (off); a field left out keeps its value.
@@ -93,7 +93,7 @@ struct SpotCheckParentController {
     }
 
     /// Changes the rules, validated whole: one bad field and nothing changes.
-    @Sendable func savePolicy(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func savePolicy(_ request: Request, caller: Parent) async throws -> Reply<PolicyView> {
         let (session, id) = try await deviceId(caller)
         let patch = try await request.decodeJSON(PolicyPatch.self, context: caller.context)
         guard let device = try await services.spotcheck.device(id: id, in: session.scope) else { throw APIError.notFound("phone") }
@@ -111,7 +111,7 @@ struct SpotCheckParentController {
                                      quietStart: policy.quietHours?.start.description, quietEnd: policy.quietHours?.end.description,
                                      quietTz: policy.quietHours?.timeZone.identifier, gapMs: Int64((policy.gap * 1000).rounded()))
         guard try await services.spotcheck.savePolicy(row, id: id, in: session.scope) else { throw APIError.notFound("phone") }
-        return try JSONResponse.make(PolicyView(policy, now: services.clock.now()))
+        return Reply(PolicyView(policy, now: services.clock.now()))
     }
 
     struct EventsPage: Codable {

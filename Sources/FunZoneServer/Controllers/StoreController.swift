@@ -71,7 +71,7 @@ struct StoreController {
 
     /// From a kid's screen: a fresh parent-gate pass on this device (spent by the purchase) and a
     /// parent's password; from the open parent area, that parent. Records who bought it and when.
-    @Sendable func purchase(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func purchase(_ request: Request, caller: SignedIn) async throws -> Reply<PurchaseResponse> {
         let session = caller.session
         let body = try await request.decodeJSON(PurchaseRequest.self, context: caller.context)
         let product = try Store.product(id: body.productId)
@@ -94,7 +94,7 @@ struct StoreController {
         }
         if usesGatePass { try await services.spendGatePass(session) }
         let entitlements = try await view(in: session.scope)
-        return try JSONResponse.make(PurchaseResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, product: product.name,
+        return Reply(PurchaseResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, product: product.name,
                                                       displayPrice: product.displayPrice, purchasedBy: buyer.name, charged: charged))
     }
 
@@ -106,7 +106,7 @@ struct StoreController {
     }
 
     /// Asks the provider for receipts it holds and adds any the family is missing; says which.
-    @Sendable func restore(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func restore(_ request: Request, caller: SignedIn) async throws -> Reply<RestoreResponse> {
         let session = caller.session
         var restored: [String] = []
         for receipt in try await services.payments.restore(familyId: session.familyId)
@@ -114,7 +114,7 @@ struct StoreController {
             restored.append((try? Store.product(id: receipt.productId).name) ?? receipt.productId)
         }
         let entitlements = try await view(in: session.scope)
-        return try JSONResponse.make(RestoreResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, restored: restored))
+        return Reply(RestoreResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, restored: restored))
     }
 
     private func record(_ receipt: Receipt, familyId: String, by parentId: String?) async throws -> Bool {

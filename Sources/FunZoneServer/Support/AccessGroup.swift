@@ -33,18 +33,27 @@ struct Phone: Sendable {
 /// parent area locked) and the handler never runs. A handler cannot be written without saying
 /// which caller it serves, so no route can forget its check; `RouteTableTests` walks every route.
 struct AccessGroup<Caller: Sendable> {
-    typealias Handler = @Sendable (Request, Caller) async throws -> Response
-
     let routes: RouterGroup<AppRequestContext>
     let resolve: @Sendable (Request, AppRequestContext) async throws -> Caller
 
-    @discardableResult func get(_ path: RouterPath = "", use handler: @escaping Handler) -> Self { on(path, .get, handler) }
-    @discardableResult func post(_ path: RouterPath = "", use handler: @escaping Handler) -> Self { on(path, .post, handler) }
-    @discardableResult func put(_ path: RouterPath = "", use handler: @escaping Handler) -> Self { on(path, .put, handler) }
-    @discardableResult func patch(_ path: RouterPath = "", use handler: @escaping Handler) -> Self { on(path, .patch, handler) }
-    @discardableResult func delete(_ path: RouterPath = "", use handler: @escaping Handler) -> Self { on(path, .delete, handler) }
+    @discardableResult func get<Output: ResponseGenerator>(_ path: RouterPath = "", use handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
+        on(path, .get, handler)
+    }
+    @discardableResult func post<Output: ResponseGenerator>(_ path: RouterPath = "", use handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
+        on(path, .post, handler)
+    }
+    @discardableResult func put<Output: ResponseGenerator>(_ path: RouterPath = "", use handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
+        on(path, .put, handler)
+    }
+    @discardableResult func patch<Output: ResponseGenerator>(_ path: RouterPath = "", use handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
+        on(path, .patch, handler)
+    }
+    @discardableResult func delete<Output: ResponseGenerator>(_ path: RouterPath = "", use handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
+        on(path, .delete, handler)
+    }
 
-    private func on(_ path: RouterPath, _ method: HTTPRequest.Method, _ handler: @escaping Handler) -> Self {
+    private func on<Output: ResponseGenerator>(_ path: RouterPath, _ method: HTTPRequest.Method,
+                                               _ handler: @escaping @Sendable (Request, Caller) async throws -> Output) -> Self {
         let resolve = self.resolve
         routes.on(path, method: method) { request, context in
             try await handler(request, try await resolve(request, context))

@@ -39,6 +39,23 @@ extension JSONDecoder {
     }
 }
 
+/// A route's answer with its type in the handler's signature (`-> Reply<HubResponse>`): the value
+/// as the API's JSON (sorted keys, ISO 8601 dates, never cached), with its status. Tests decode
+/// the same type.
+struct Reply<Value: Encodable & Sendable>: ResponseGenerator {
+    let value: Value
+    var status: HTTPResponse.Status = .ok
+
+    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+        self.value = value
+        self.status = status
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        try JSONResponse.make(value, status: status)
+    }
+}
+
 /// A JSON response with a status and optional cookies.
 struct JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
