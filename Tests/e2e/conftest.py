@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
@@ -38,15 +39,40 @@ def mic_wav():
     return path
 
 
+# The screens the kids' journeys run on (window sizes, as browser_factory takes them).
+DEVICES = [pytest.param(1024, 768, id="tablet-landscape"), pytest.param(768, 1024, id="tablet-portrait"),
+           pytest.param(390, 844, id="phone")]
+
+# How far the server's clock is ahead of the browser's, in seconds, plus a constant: a new parent-gate
+# question expires a fixed time after the server's now.
+SERVER_CLOCK_AHEAD = """
+const done = arguments[arguments.length - 1];
+fetch("/api/session").then((r) => r.json())
+  .then((session) => fetch("/api/gate/challenge", { method: "POST", headers: { "X-CSRF-Token": session.csrfToken } }))
+  .then((r) => r.json()).then((question) => done((Date.parse(question.expiresAt) - Date.now()) / 1000), (error) => done(String(error)));
+"""
+
+
 class ServerURL(str):
-    """The server's address; `move_clock(seconds)` moves the server's clock forward (SpotCheck's tamper warning)."""
+    """The server's address; `move_clock(seconds, seen_by)` moves the server's clock forward (SpotCheck's tamper warning)."""
     clock_file = None
     log = None
 
-    def move_clock(self, seconds):
+    def move_clock(self, seconds, seen_by):
+        """Moves the server's clock `seconds` forward, and waits until the server tells `seen_by` (a
+        signed-in browser of the family) the moved time (it re-reads the file at most every 100 ms).
+        Asking the time asks a new parent-gate question on that browser's session."""
+        before = self.clock_ahead(seen_by)
         offset = float(self.clock_file.read_text()) if self.clock_file.exists() else 0.0
         self.clock_file.write_text(str(offset + seconds))
-        time.sleep(0.2)  # the server re-reads the file at most every 100 ms
+        # The expiry is in whole seconds, hence the second of slack.
+        WebDriverWait(seen_by, 10).until(lambda driver: self.clock_ahead(driver) >= before + seconds - 1)
+
+    @staticmethod
+    def clock_ahead(driver):
+        ahead = driver.execute_async_script(SERVER_CLOCK_AHEAD)
+        assert isinstance(ahead, (int, float)), f"could not ask the server's time: {ahead}"
+        return ahead
 
 
 def launch(extra_args=()):

@@ -134,3 +134,76 @@ def set_offline(driver, offline):
     driver.execute_cdp_cmd("Network.enable", {})
     driver.execute_cdp_cmd("Network.emulateNetworkConditions",
                            {"offline": offline, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+# What a child taps: buttons, links, form controls and the recording's player.
+KID_TARGETS = "button, a[href], input:not([type=hidden]), select, textarea, audio[controls], [role=button]"
+
+SMALL_TARGETS = """
+const [css, width, height] = arguments;
+const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden" && !e.closest("dialog:not([open])");
+// A control inside a <label> is tapped through its label too: the target is the two together.
+const target = (e) => {
+  const boxes = [e, e.closest("label")].filter(Boolean).map((x) => x.getBoundingClientRect());
+  const left = Math.min(...boxes.map((b) => b.left)), right = Math.max(...boxes.map((b) => b.right));
+  const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
+  return { width: right - left, height: bottom - top };
+};
+const name = (e) => (e.getAttribute("aria-label") || e.textContent || e.getAttribute("title") || "").trim().replace(/\\s+/g, " ").slice(0, 30);
+return [...document.querySelectorAll(css)].filter(shown).map((e) => [e, target(e)])
+  .filter(([, box]) => box.width < width - 0.5 || box.height < height - 0.5)
+  .map(([e, box]) => `${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}${[...e.classList].map((c) => "." + c).join("")} "${name(e)}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+"""
+
+
+def small_kid_targets(driver, css=KID_TARGETS, width=64, height=44):
+    """The targets `css` finds on the page (an open sheet included) that are narrower than `width`
+    or lower than `height` px (the team's rule for kids: 64 × 44), each as `tag#id.class "name" W×H`."""
+    return driver.execute_script(SMALL_TARGETS, css, width, height)
+
+
+def assert_fits_kids(driver, screen):
+    """A kids' screen: the page does not scroll sideways and every kid target is at least 64 × 44 px."""
+    overflow = driver.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{screen}: the page scrolls sideways by {overflow} px"
+    small = small_kid_targets(driver)
+    assert small == [], f"{screen}: kid targets under 64×44 px: {small}"
+
+
+# Keeps what the recording sheet's level meter shows, with the time, from now on.
+WATCH_THE_METER = """
+window.meterLevels = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    if (change.target.matches(".meter-fill")) window.meterLevels.push([performance.now(), parseFloat(change.target.style.transform.slice(7)) || 0]);
+  }
+}).observe(document.body, { subtree: true, attributes: true, attributeFilter: ["style"] });
+"""
+
+# Whether the meter has shown a whole phrase: quiet, then a voice, then quiet again, each quiet
+# stretch longer than the gap between two words. Returns the time it started (ms), or null.
+WHOLE_PHRASE = """
+const QUIET = 0.05, VOICE = 0.1, PAUSE = 400;
+const levels = window.meterLevels ?? [];
+let phase = "waiting", quietSince = null;
+for (const [time, level] of levels) {
+  if (level < QUIET) { quietSince ??= time; continue; }
+  const paused = quietSince !== null && time - quietSince >= PAUSE;
+  quietSince = null;
+  if (paused && phase === "speaking") return levels[0][0];
+  if (paused && phase === "waiting") phase = "quiet";
+  if (level >= VOICE && phase === "quiet") phase = "speaking";
+}
+return phase === "speaking" && quietSince !== null && performance.now() - quietSince >= PAUSE ? levels[0][0] : null;
+"""
+
+
+def watch_the_meter(driver):
+    """From now on the page keeps what a recording's level meter shows (call before recording)."""
+    driver.execute_script(WATCH_THE_METER)
+
+
+def wait_for_a_whole_phrase(driver, timeout=15):
+    """Waits until the level meter has shown a whole phrase said into the microphone, from the
+    silence before it to the silence after it. Returns when the meter started, in the page's ms."""
+    return wait(driver, timeout).until(lambda d: d.execute_script(WHOLE_PHRASE))

@@ -5,11 +5,13 @@ fixed in place, a level that survives a reload and Back, ✕ that asks first, an
 the parent gate."""
 import time
 
+import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import (add_first_child, answer_gate, click, confirm_purchase, fill, find, gate_answer, open_parent_tab, play_as, set_offline, set_up_family,
-                   wait, wait_text)
+from conftest import DEVICES
+from pages import (add_first_child, answer_gate, assert_fits_kids, click, confirm_purchase, fill, find, gate_answer, open_parent_tab, play_as,
+                   set_offline, set_up_family, wait, wait_text)
 
 GAME = """
 const done = arguments[arguments.length - 1];
@@ -67,31 +69,41 @@ def wait_for_ad_and_continue(d):
     wait(d).until(lambda driver: not driver.find_elements(By.CSS_SELECTOR, "#ad"))
 
 
-def test_a_child_plays_a_level_to_completion_by_keyboard(server, browser):
-    d = browser
+@pytest.mark.parametrize("width,height", DEVICES)
+def test_a_child_plays_a_level_to_completion_by_keyboard(server, browser_factory, width, height):
+    d = browser_factory(width, height)
     d.set_script_timeout(20)
     open_spellflare(d, server)
+    find(d, "#onboarding-next")
+    assert_fits_kids(d, "the welcome")
     onboard(d)
     wait_text(d, "#grade-pill", "Grade 2")
     assert len(d.find_elements(By.CSS_SELECTOR, ".level")) == 50
     assert d.find_element(By.CSS_SELECTOR, ".level[data-level='2']").get_attribute("disabled") is not None
+    assert_fits_kids(d, "the levels")
 
     click(d, ".level[data-level='1']")
     wait_text(d, ".ad-level", "Level 1 is about to begin")
     started = time.monotonic()
+    assert_fits_kids(d, "the ad before a level")
     wait_for_ad_and_continue(d)
     assert time.monotonic() - started >= 3.5  # the countdown ran (5 s from when the ad opened)
     find(d, "#spelling-input")
+    assert_fits_kids(d, "a word to spell")
 
     # A wrong answer is met gently; giving up spells the word letter by letter.
     word = current_word(d)
     given_up = word
-    spell(d, word + "q")
+    find(d, "#spelling-input").send_keys(word + "q")
+    assert_fits_kids(d, "a word typed, as letter tiles")
+    click(d, "#submit-spelling")
     wait_text(d, "#feedback", "")
     find(d, "#retry")
     wait(d).until(lambda driver: active_id(driver) == "retry")  # the next thing to do has the focus
+    assert_fits_kids(d, "a wrong answer")
     click(d, "#give-up")
     wait_text(d, "#feedback", "The correct spelling is")
+    assert_fits_kids(d, "the word given up")
     click(d, "#next-word", timeout=30)
     tiles = [t.text for t in d.find_elements(By.CSS_SELECTOR, "#reveal .tile")] if d.find_elements(By.CSS_SELECTOR, "#reveal") else []
     assert tiles in ([], list(word.upper())), tiles
@@ -114,10 +126,14 @@ def test_a_child_plays_a_level_to_completion_by_keyboard(server, browser):
     assert d.find_element(By.CSS_SELECTOR, "#missed-words li .say-word").get_attribute("aria-label") == f"Hear {given_up}"
     wait(d).until(lambda driver: active_id(driver) == "next-level")
     wait(d, 10).until(lambda driver: server_position(driver) == 12)  # every answer reached the server
+    assert_fits_kids(d, "the level complete")
     click(d, "#complete-home")
+    find(d, "#ad")
+    assert_fits_kids(d, "the ad after a level")
     wait_for_ad_and_continue(d)
     find(d, ".level.completed[data-level='1']")
     assert d.find_element(By.CSS_SELECTOR, ".level[data-level='2']").get_attribute("disabled") is None
+    assert_fits_kids(d, "the levels, one done")
 
 
 def test_ads_go_away_when_a_parent_removes_them(server, browser):

@@ -13,6 +13,8 @@ import * as paint from "./render.js";
 export function createGallery(app) {
   const { state } = app;
   const previews = new Map();
+  const icon = (text) => h("span", { class: "icon", "aria-hidden": "true" }, text);
+  const label = (text) => h("span", { class: "label" }, text);
 
   async function open() {
     await app.autosave()?.flush();
@@ -40,9 +42,9 @@ export function createGallery(app) {
         h("button", { class: "thumb", type: "button", "aria-label": "Open this picture", onclick: () => app.openDrawing(drawing.id).catch(app.showError) },
           h("img", { src: `/api/coloring/drawings/${drawing.id}/thumbnail?rev=${drawing.revision}`, alt: "", width: "256", height: "192" })),
         h("div", { class: "row" },
-          h("button", { class: "btn small", type: "button", "aria-label": "Copy this picture", onclick: () => duplicate(drawing.id) }, "📄 Copy"),
-          settings.export ? h("a", { class: "btn small", href: `/api/coloring/drawings/${drawing.id}/export`, download: "my-picture.png", "aria-label": "Save as PNG" }, "⬇️ PNG") : null,
-          h("button", { class: "btn small danger-soft", type: "button", "aria-label": "Delete this picture", onclick: () => remove(drawing.id) }, "🗑️"))))));
+          h("button", { class: "btn tool-button", type: "button", "aria-label": "Copy this picture", onclick: () => duplicate(drawing.id) }, icon("📄"), label("Copy")),
+          settings.export ? h("a", { class: "btn tool-button", href: `/api/coloring/drawings/${drawing.id}/export`, download: "my-picture.png", "aria-label": "Save as PNG" }, icon("⬇️"), label("PNG")) : null,
+          h("button", { class: "btn tool-button danger-soft", type: "button", "aria-label": "Delete this picture", onclick: () => remove(drawing.id) }, icon("🗑️"), label("Delete")))))));
   }
 
   function pagePreview(id) {

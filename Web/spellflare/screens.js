@@ -203,7 +203,7 @@ async function removeAdsFromHome() {
 export function topbar() {
   return h("nav", { class: "sf-topbar" },
     h("a", { class: "btn kid", href: "/", id: "hub-home", "aria-label": "Back to the apps" }, "🏠"),
-    h("span", { class: "sf-brand" }, "🐝 Spellflare"),
+    h("span", { class: "sf-brand" }, h("span", { class: "brand-bee", "aria-hidden": "true" }, "🐝 "), "Spellflare"),
     h("div", { class: "row" },
       state.screen === "home" ? h("button", { class: "btn kid", type: "button", id: "open-settings", "aria-label": "Settings", onclick: openSettings }, "⚙️") : null,
       muteButton()));
