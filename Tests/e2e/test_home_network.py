@@ -18,7 +18,7 @@ from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from conftest import BINARY, ROOT, _drivers, free_port
-from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_text
+from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_for_a_whole_phrase, wait_text, watch_the_meter
 
 SUBNET = 18 + os.getpid() % 230
 SERVER_ADDRESS = f"198.18.{SUBNET}.2"
@@ -119,13 +119,14 @@ def test_a_tablet_on_the_home_network_records_a_request_over_https(lan_server, m
         add_first_child(d, "Mia", grade=2, avatar="🦊")
         play_as(d, "Mia")
         click(d, ".tile[data-app-id='music']")
+        watch_the_meter(d)
         click(d, "#ask-button")
         find(d, "#stop-button")
-        time.sleep(4.5)  # one whole loop of the fake microphone's "music please"
+        wait_for_a_whole_phrase(d)  # the level meter showed one whole "music please", quiet to quiet
         click(d, "#stop-button")
         wait_text(d, "dialog.sheet .hint", "Edit your message", timeout=20)
         dictated = d.find_element(By.CSS_SELECTOR, "#request-text").get_attribute("value")
-        assert "music" in dictated, dictated
+        assert "music" in dictated.lower() and dictated[0].isupper(), dictated
         click(d, "#send-button")
         wait_text(d, ".sent", "Sent!")
         # The session cookie is Secure over HTTPS.

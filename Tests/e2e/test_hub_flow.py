@@ -42,7 +42,7 @@ def test_first_run_to_an_approved_request(server, browser_factory, width, height
     # Dictation: the server recognised what the microphone said and wrote it in the message.
     wait_text(d, "dialog.sheet .hint", "Edit your message", timeout=20)
     dictated = d.find_element(By.CSS_SELECTOR, "#request-text").get_attribute("value")
-    assert "music" in dictated, dictated
+    assert "music" in dictated.lower() and dictated[0].isupper(), dictated  # written as a message: "Music please"
     assert_fits_kids(d, "the request sheet, the message to send")
     fill(d, "#request-text", "I want to make drum songs!")
     click(d, "#send-button")

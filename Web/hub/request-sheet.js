@@ -10,7 +10,7 @@ import { microphoneProblem, startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { atMost } from "../shared/speak-on-touch.js";
 import { transcribe } from "../shared/speech.js";
-import { answerWords, GET_READY, noteLine, PROMPT, SENT } from "./words.js";
+import { GET_READY, PROMPT, SENT, answerWords, asMessage, noteLine } from "./words.js";
 
 const heading = (app) => [
   h("div", { class: "request-icon", "aria-hidden": "true" }, app.icon),
@@ -93,7 +93,7 @@ export function requestApp(app, { request = null, note = null } = {}) {
         // Dictation: what the child said becomes the message they can fix before sending.
         try {
           const heard = await transcribe(state.audio.blob);
-          if (!state.text && heard.text) state.text = heard.text;
+          if (!state.text && heard.text) state.text = asMessage(heard.text);
         } catch {
           // The recording still goes to the grown-ups; the child can type.
         }

@@ -49,3 +49,9 @@ export function arrivedWords(app) {
 export const PROMPT = "Tap the microphone and say what you want.";
 export const GET_READY = "Say what you want. Then tap the red Stop button.";
 export const SENT = "Sent! A grown-up will see your wish.";
+
+/** What the recogniser heard ("i want music please"), written as a child's message starts: "I want music please". */
+export function asMessage(heard) {
+  const words = String(heard ?? "").trim().replace(/\s+/g, " ").replace(/\bi\b/g, "I");
+  return words ? words[0].toUpperCase() + words.slice(1) : "";
+}
