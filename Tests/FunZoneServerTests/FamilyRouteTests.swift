@@ -26,10 +26,9 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             #expect(renamed["name"] as? String == "Mia Rose" && renamed["grade"] as? Int == 2)
             _ = try await parent.json(.patch, "/api/parent/children/\(mia)", ["grade": 3], expect: .ok)
             _ = try await parent.json(.patch, "/api/parent/children/\(mia)", ["avatar": "🐼"], expect: .ok)
-            let list = try await parent.json(.get, "/api/parent/children", expect: .ok)
-            let children = list["children"] as! [[String: Any]]
-            #expect(children.map { $0["name"] as! String } == ["Mia Rose", "Leo"])
-            #expect(children[0]["grade"] as? Int == 3 && children[0]["avatar"] as? String == "🐼")
+            let children = try await parent.decoded(ChildrenController.ChildList.self, .get, "/api/parent/children").children
+            #expect(children.map(\.name) == ["Mia Rose", "Leo"])
+            #expect(children[0].grade == 3 && children[0].avatar == "🐼")
             try await parent.expectError(.patch, "/api/parent/children/nope", ["name": "X"], status: .notFound, code: "not_found")
         }
     }

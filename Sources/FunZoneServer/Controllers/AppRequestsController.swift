@@ -44,7 +44,7 @@ struct AppRequestsController {
         let note: String?
     }
 
-    @Sendable func create(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func create(_ request: Request, caller: Kid) async throws -> Reply<RequestView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(CreateRequest.self, context: caller.context, limit: Self.bodyLimit)
         let app = try services.registry.app(id: body.appId)
@@ -69,7 +69,7 @@ struct AppRequestsController {
             throw error
         }
         await notifyParents(in: session.scope, child: child, app: app, text: text, hasAudio: audio != nil, context: caller.context)
-        return try JSONResponse.make(view(row, child: child), status: .created)
+        return Reply(view(row, child: child), status: .created)
     }
 
     struct InboxResponse: Codable {
@@ -95,12 +95,12 @@ struct AppRequestsController {
                         body: .init(byteBuffer: .init(bytes: data)))
     }
 
-    @Sendable func markRead(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func markRead(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
         let id = try caller.context.parameters.require("requestId")
         guard try await services.requests.request(id: id, in: session.scope) != nil else { throw APIError.notFound("request") }
         try await services.requests.markRead(id: id, in: session.scope, now: services.clock.now())
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     struct DecisionRequest: Codable {
@@ -109,7 +109,7 @@ struct AppRequestsController {
         let note: String?
     }
 
-    @Sendable func decide(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func decide(_ request: Request, caller: Parent) async throws -> Reply<RequestView> {
         let session = caller.session
         let id = try caller.context.parameters.require("requestId")
         let body = try await request.decodeJSON(DecisionRequest.self, context: caller.context)
@@ -120,7 +120,7 @@ struct AppRequestsController {
               let row = try await services.requests.request(id: id, in: session.scope)
         else { throw APIError.notFound("request") }
         let child = try await services.children.child(id: row.childId, in: session.scope)
-        return try JSONResponse.make(view(row, child: child))
+        return Reply(view(row, child: child))
     }
 
     private func view(_ row: AppRequestRow, child: ChildRow?) -> RequestView {

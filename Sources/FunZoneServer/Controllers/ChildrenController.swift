@@ -45,10 +45,10 @@ struct ChildrenController {
         return Reply(ChildView(child))
     }
 
-    @Sendable func leave(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func leave(_ request: Request, caller: SignedIn) async throws -> NoContent {
         let session = caller.session
         try await services.sessions.setChild(nil, tokenHash: session.tokenHash)
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     // MARK: - Parent area
@@ -61,7 +61,9 @@ struct ChildrenController {
         let hiddenApps: [String]
     }
 
-    @Sendable func list(_ request: Request, caller: Parent) async throws -> Response {
+    struct ChildList: Codable { let children: [ChildDetail] }
+
+    @Sendable func list(_ request: Request, caller: Parent) async throws -> Reply<ChildList> {
         let session = caller.session
         var details: [ChildDetail] = []
         for child in try await services.children.children(in: session.scope) {
@@ -69,7 +71,7 @@ struct ChildrenController {
             details.append(ChildDetail(id: child.id, name: child.name, grade: child.grade, avatar: child.avatar,
                                        hiddenApps: hidden.sorted()))
         }
-        return try JSONResponse.make(["children": details])
+        return Reply(ChildList(children: details))
     }
 
     struct ChildRequest: Codable {
@@ -115,7 +117,7 @@ struct ChildrenController {
     struct DeleteRequest: Codable { let confirm: Bool }
 
     /// Deletes a child and all their data; the body must say `{"confirm": true}`.
-    @Sendable func delete(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func delete(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
         let id = try caller.context.parameters.require("childId")
         let body = try await request.decodeJSON(DeleteRequest.self, context: caller.context)
@@ -126,7 +128,7 @@ struct ChildrenController {
             throw APIError.notFound("child")
         }
         for key in blobKeys { try? await services.blobs.delete(key: key) }
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     struct HiddenRequest: Codable { let hidden: Bool }

@@ -122,10 +122,12 @@ struct ColoringController {
         }
     }
 
-    @Sendable func list(_ request: Request, caller: Kid) async throws -> Response {
+    struct DrawingList: Codable { let drawings: [DrawingView] }
+
+    @Sendable func list(_ request: Request, caller: Kid) async throws -> Reply<DrawingList> {
         let (session, child) = (caller.session, caller.child)
         let drawings = try await services.coloring.drawings(childId: child.id, in: session.scope)
-        return try JSONResponse.make(["drawings": drawings.map(DrawingView.init)])
+        return Reply(DrawingList(drawings: drawings.map(DrawingView.init)))
     }
 
     /// A new picture (the body is the drawing's JSON document).
@@ -215,11 +217,11 @@ struct ColoringController {
         return response
     }
 
-    @Sendable func delete(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func delete(_ request: Request, caller: Kid) async throws -> NoContent {
         let row = try await ownDrawing(caller)
         guard try await services.coloring.delete(id: row.id, childId: row.childId, in: row.scope) else { throw APIError.notFound("drawing") }
         try? await services.blobs.delete(key: Self.thumbnailKey(row.id, row.revision))
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {

@@ -38,7 +38,9 @@ struct HubController {
     }
 
     /// Every app in the registry (the parent screens list them to hide per child).
-    @Sendable func apps(_ request: Request, caller: SignedIn) async throws -> Response {
-        return try JSONResponse.make(["apps": services.registry.apps])
+    struct AppList: Codable { let apps: [MiniApp] }
+
+    @Sendable func apps(_ request: Request, caller: SignedIn) async throws -> Reply<AppList> {
+        return Reply(AppList(apps: services.registry.apps))
     }
 }

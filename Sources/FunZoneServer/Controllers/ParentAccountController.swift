@@ -64,7 +64,7 @@ struct ParentAccountController {
     struct RemoveRequest: Codable { let confirm: Bool }
 
     /// Removes another parent of the family (or oneself, when another remains) and signs them out.
-    @Sendable func removeParent(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func removeParent(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
         let id = try caller.context.parameters.require("parentId")
         let body = try await request.decodeJSON(RemoveRequest.self, context: caller.context)
@@ -74,7 +74,7 @@ struct ParentAccountController {
             throw APIError(.lastParent)
         }
         services.cache.invalidate(familyId: session.familyId)
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     struct ForgotRequest: Codable { let email: String }

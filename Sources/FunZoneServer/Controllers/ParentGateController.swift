@@ -65,7 +65,7 @@ struct ParentGateController {
     struct UnlockRequest: Codable { let password: String }
 
     /// The parent password, accepted only just after the gate was passed on this device.
-    @Sendable func unlock(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func unlock(_ request: Request, caller: SignedIn) async throws -> NoContent {
         let session = caller.session
         let body = try await request.decodeJSON(UnlockRequest.self, context: caller.context)
         guard services.hasGatePass(session) else {
@@ -74,13 +74,13 @@ struct ParentGateController {
         _ = try await services.familyParent(password: body.password, session: session)
         try await services.sessions.setParentActive(services.clock.now(), tokenHash: session.tokenHash)
         try await services.sessions.consumeGatePass(tokenHash: session.tokenHash)
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
-    @Sendable func lock(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func lock(_ request: Request, caller: SignedIn) async throws -> NoContent {
         let session = caller.session
         try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     private func gateState(_ session: CurrentSession) -> ParentGate.State {

@@ -63,23 +63,23 @@ struct SpeechController {
                         body: .init(byteBuffer: ByteBuffer(bytes: audio)))
     }
 
-    @Sendable func transcribe(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func transcribe(_ request: Request, caller: SignedIn) async throws -> Reply<Transcript> {
         let session = caller.session
         let mode = try Self.mode(request)
         let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
         let transcript = try await services.speech.recognizer.transcribe(samples, mode: mode)
-        return try JSONResponse.make(transcript)
+        return Reply(transcript)
     }
 
     /// A spelled-aloud word ("C… A… T…", letters with pauses) judged against `expected`.
-    @Sendable func spelling(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func spelling(_ request: Request, caller: SignedIn) async throws -> Reply<SpelledWord> {
         let session = caller.session
         let expected = (request.uri.queryParameters.get("expected") ?? "").lowercased()
         guard SpellingJudge.isSpellable(expected) else {
             throw APIError.invalid("expected", "expected must be a word of 1 to 40 letters a–z.")
         }
         let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
-        return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: expected))
+        return Reply(try await services.speech.speller.spelling(samples, expected: expected))
     }
 
     /// The uploaded WAV as 16 kHz mono samples: content type, size and duration checked, the

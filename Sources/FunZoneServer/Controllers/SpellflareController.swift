@@ -229,12 +229,12 @@ struct SpellflareController {
 
     /// The child spelled the current word aloud (a WAV): the letters heard, and whether they spell
     /// it. Nothing is recorded: the letters become tiles the child can fix, then submit.
-    @Sendable func spoken(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func spoken(_ request: Request, caller: Kid) async throws -> Reply<SpelledWord> {
         let (session, child) = (caller.session, caller.child)
         let row = try await game(caller.context, childId: child.id, in: session.scope)
         guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
         let samples = try await SpeechController.recording(request, context: caller.context, services: services, familyId: session.familyId)
-        return try JSONResponse.make(try await services.speech.speller.spelling(samples, expected: word))
+        return Reply(try await services.speech.speller.spelling(samples, expected: word))
     }
 
     // MARK: - Progress

@@ -25,7 +25,9 @@ struct SpellflareParentController {
         let childIds: [String]
     }
 
-    @Sendable func lists(_ request: Request, caller: Parent) async throws -> Response {
+    struct WordLists: Codable { let lists: [ListView] }
+
+    @Sendable func lists(_ request: Request, caller: Parent) async throws -> Reply<WordLists> {
         let session = caller.session
         let rows = try await services.spelling.lists(in: session.scope)
         var assigned: [String: [String]] = [:]
@@ -34,7 +36,7 @@ struct SpellflareParentController {
                 assigned[listId, default: []].append(child.id)
             }
         }
-        return try JSONResponse.make(["lists": rows.map { view($0, childIds: assigned[$0.id] ?? []) }])
+        return Reply(WordLists(lists: rows.map { view($0, childIds: assigned[$0.id] ?? []) }))
     }
 
     struct CreateListRequest: Codable {
@@ -44,27 +46,29 @@ struct SpellflareParentController {
     }
 
     /// A pasted or uploaded list, validated whole: one bad line and nothing is saved.
-    @Sendable func createList(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func createList(_ request: Request, caller: Parent) async throws -> Reply<ListView> {
         let session = caller.session
         let body = try await request.decodeJSON(CreateListRequest.self, context: caller.context, limit: 4 * WordList.maximumTextBytes)
         let list = try WordList.parse(name: body.name, text: body.text)
         let row = SpellingListRow(id: services.ids.next(), familyId: session.familyId, name: list.name,
                                   words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
         try await services.spelling.insertList(row)
-        return try JSONResponse.make(view(row, childIds: []), status: .created)
+        return Reply(view(row, childIds: []), status: .created)
     }
 
-    @Sendable func deleteList(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func deleteList(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
         let id = try caller.context.parameters.require("listId")
         guard try await services.spelling.deleteList(id: id, in: session.scope) else { throw APIError.notFound("word list") }
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     struct AssignRequest: Codable { let listIds: [String] }
 
     /// Sets the lists a child practises (their words come before the word bank's in each game).
-    @Sendable func assign(_ request: Request, caller: Parent) async throws -> Response {
+    struct AssignedLists: Codable { let listIds: [String] }
+
+    @Sendable func assign(_ request: Request, caller: Parent) async throws -> Reply<AssignedLists> {
         let session = caller.session
         let childId = try caller.context.parameters.require("childId")
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
@@ -72,7 +76,7 @@ struct SpellflareParentController {
         let known = Set(try await services.spelling.lists(in: session.scope).map(\.id))
         guard body.listIds.allSatisfy(known.contains) else { throw APIError.notFound("word list") }
         try await services.spelling.assign(listIds: body.listIds, childId: childId, in: session.scope)
-        return try JSONResponse.make(["listIds": try await services.spelling.assignedListIds(childId: childId, in: session.scope)])
+        return Reply(AssignedLists(listIds: try await services.spelling.assignedListIds(childId: childId, in: session.scope)))
     }
 
     struct ReportView: Codable {

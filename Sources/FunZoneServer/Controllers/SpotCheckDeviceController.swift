@@ -118,7 +118,9 @@ struct SpotCheckDeviceController {
     }
 
     /// A run's report from the Shortcut: kept in the activity, counted for the setup checklist.
-    @Sendable func events(_ request: Request, caller: Phone) async throws -> Response {
+    struct Received: Codable { let ok: Bool }
+
+    @Sendable func events(_ request: Request, caller: Phone) async throws -> Reply<Received> {
         try request.requireJSON()
         let (device, bytes) = (caller.device, caller.body)
         try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
@@ -129,7 +131,7 @@ struct SpotCheckDeviceController {
                                       actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
         try await services.spotcheck.record(run: event, device: device, now: now, backEventId: services.ids.next())
         services.cache.invalidate(familyId: device.familyId)
-        return try JSONResponse.make(["ok": true], status: .created)
+        return Reply(Received(ok: true), status: .created)
     }
 
     // MARK: The child setup page
@@ -158,7 +160,7 @@ struct SpotCheckDeviceController {
     }
 
     /// Opens the child phone's setup screens again: only a parent of the phone's family, by password.
-    @Sendable func unlock(_ request: Request, caller: Phone) async throws -> Response {
+    @Sendable func unlock(_ request: Request, caller: Phone) async throws -> NoContent {
         let device = caller.device
         try await services.countAttempt("spotcheck-unlock:\(device.id)", limit: Self.unlockPerDevice)
         try request.requireJSON()
@@ -167,7 +169,7 @@ struct SpotCheckDeviceController {
         guard let parent = try await services.parent(email: email, password: body.password), parent.familyId == device.familyId else {
             throw APIError(.wrongCredentials, "That e-mail and password do not match a parent of this family.")
         }
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     // MARK: Device authentication

@@ -22,10 +22,12 @@ struct SpotCheckParentController {
         parentArea.get("parent/spotcheck/devices/:deviceId/events", use: events)
     }
 
-    @Sendable func devices(_ request: Request, caller: Parent) async throws -> Response {
+    struct DeviceList: Codable { let devices: [DeviceView] }
+
+    @Sendable func devices(_ request: Request, caller: Parent) async throws -> Reply<DeviceList> {
         let session = caller.session
         let now = services.clock.now()
-        return try JSONResponse.make(["devices": try await services.spotcheck.devices(in: session.scope).map { DeviceView($0, now: now) }])
+        return Reply(DeviceList(devices: try await services.spotcheck.devices(in: session.scope).map { DeviceView($0, now: now) }))
     }
 
     struct NameRequest: Codable { let name: String }
@@ -54,17 +56,17 @@ struct SpotCheckParentController {
         return try await deviceResponse(id: id, in: session.scope)
     }
 
-    @Sendable func remove(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func remove(_ request: Request, caller: Parent) async throws -> NoContent {
         let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.delete(id: id, in: session.scope) else { throw APIError.notFound("phone") }
-        return JSONResponse.noContent()
+        return NoContent()
     }
 
     /// A new code for the phone (first pairing, or pairing it again); the phone's earlier unused code stops working.
-    @Sendable func pairingCode(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func pairingCode(_ request: Request, caller: Parent) async throws -> Reply<PairingView> {
         let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.device(id: id, in: session.scope) != nil else { throw APIError.notFound("phone") }
-        return try JSONResponse.make(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now()), status: .created)
+        return Reply(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now()), status: .created)
     }
 
     @Sendable func policy(_ request: Request, caller: Parent) async throws -> Reply<PolicyView> {

@@ -35,22 +35,24 @@ struct StoreController {
         let adsRemoved: Bool
     }
 
-    @Sendable func products(_ request: Request, caller: SignedIn) async throws -> Response {
+    struct ProductList: Codable { let products: [ProductView] }
+
+    @Sendable func products(_ request: Request, caller: SignedIn) async throws -> Reply<ProductList> {
         let session = caller.session
         let purchases = Dictionary(try await services.purchases.purchases(in: session.scope).map { ($0.productId, $0) },
                                    uniquingKeysWith: { first, _ in first })
         let parents = Dictionary(uniqueKeysWithValues: try await services.families.parents(in: session.scope).map { ($0.id, $0.name) })
-        return try JSONResponse.make(["products": Store.products.map { product in
+        return Reply(ProductList(products: Store.products.map { product in
             let purchase = purchases[product.id]
             return ProductView(id: product.id, name: product.name, summary: product.summary, displayPrice: product.displayPrice,
                                priceCents: product.priceCents, currency: product.currency, kind: product.kind, owned: purchase != nil,
                                purchasedAt: purchase.map { Date(millis: $0.purchasedAt) }, purchasedBy: purchase?.purchasedBy.flatMap { parents[$0] })
-        }])
+        }))
     }
 
-    @Sendable func entitlements(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func entitlements(_ request: Request, caller: SignedIn) async throws -> Reply<EntitlementsView> {
         let session = caller.session
-        return try JSONResponse.make(try await view(in: session.scope))
+        return Reply(try await view(in: session.scope))
     }
 
     struct PurchaseRequest: Codable {

@@ -56,6 +56,11 @@ struct Reply<Value: Encodable & Sendable>: ResponseGenerator {
     }
 }
 
+/// A route's answer that is only its status: 204, no body.
+struct NoContent: ResponseGenerator {
+    func response(from request: Request, context: some RequestContext) throws -> Response { Response(status: .noContent) }
+}
+
 /// A JSON response with a status and optional cookies.
 struct JSONResponse {
     static func make(_ value: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {

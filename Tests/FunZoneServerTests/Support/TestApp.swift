@@ -101,6 +101,16 @@ final class Browser: @unchecked Sendable {
         return (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:]
     }
 
+    /// The answer decoded as the route's own response type (the `Reply<T>` its handler returns).
+    func decoded<T: Decodable>(_ type: T.Type, _ method: HTTPRequest.Method, _ uri: String, _ body: (any Encodable)? = nil,
+                               expect status: HTTPResponse.Status = .ok, sourceLocation: SourceLocation = #_sourceLocation) async throws -> T {
+        let response = try await request(method, uri, json: body)
+        #expect(response.status == status, "\(method) \(uri): \(String(buffer: response.body))", sourceLocation: sourceLocation)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: response.body))
+    }
+
     /// Asserts the API's error shape and code.
     func expectError(_ method: HTTPRequest.Method, _ uri: String, _ body: (any Encodable)? = nil, status: HTTPResponse.Status,
                      code: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
