@@ -119,4 +119,16 @@ struct ChangePassword: Encodable {
                                                                          "password": "yet another one 7"], status: .gone, code: "reset_link_invalid")
         }
     }
+
+    /// A hosted server (open sign-up) with no mail cannot deliver a link: it says so, and makes none.
+    @Test(arguments: TestDatabase.all)
+    func aHostedServerWithoutMailSaysItCannotSendALink(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, openSignup: true) { app in
+            _ = try await app.setUpFamily()
+            let answer = try await app.user().json(.post, "/api/password/forgot", ["email": "ada@example.org"], expect: .accepted)
+            #expect(answer["delivery"] as? String == "unavailable")
+            let unknown = try await app.user().json(.post, "/api/password/forgot", ["email": "nobody@example.org"], expect: .accepted)
+            #expect(unknown["delivery"] as? String == "unavailable")
+        }
+    }
 }

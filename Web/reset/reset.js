@@ -35,6 +35,8 @@ function askForLink() {
         h("h1", {}, "Check for the link"),
         answer.delivery === "email"
           ? h("p", {}, `If ${values.email} has an account, an e-mail with the link is on its way.`)
+          : answer.delivery === "unavailable"
+          ? h("p", {}, "This server cannot send reset links (it has no e-mail set up). Ask whoever runs it to reset your password.")
           : h("p", {}, "This server has no e-mail set up, so the link is written in its log: on the computer that runs Kids Fun Zone, look at the window or log where it runs for “Password reset”. Or run there: funzone reset-password --email ", values.email),
         h("p", {}, h("a", { href: "/" }, "Back to sign in"))));
     },

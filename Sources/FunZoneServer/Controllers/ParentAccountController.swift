@@ -79,7 +79,9 @@ struct ParentAccountController {
 
     struct ForgotRequest: Codable { let email: String }
     struct ForgotResponse: Codable {
-        /// Where the link went: "email" when mail is set up, else "server-log". Said whatever the address, so it tells no one which addresses have accounts.
+        /// Where the link went: "email" when mail is set up; else "server-log" on a home server (its
+        /// owner reads the log), "unavailable" on a hosted one (no link is made: the host resets
+        /// it). Said whatever the address, so it tells no one which addresses have accounts.
         let delivery: String
     }
 
@@ -89,7 +91,8 @@ struct ParentAccountController {
         let body = try await request.decodeJSON(ForgotRequest.self, context: context)
         let email = try Account.normalizedEmail(body.email)
         let byMail = services.mailer.isEnabled
-        if let parent = try await services.families.parent(email: email) {
+        let delivery = byMail ? "email" : services.options.openSignup ? "unavailable" : "server-log"
+        if delivery != "unavailable", let parent = try await services.families.parent(email: email) {
             try await services.countAttempt("password-forgot:account:\(parent.id)", limit: Self.resetsPerAccount)
             let token = Tokens.make()
             let now = services.clock.now()
@@ -100,12 +103,12 @@ struct ParentAccountController {
                 try? await services.mailer.send(MailMessage(
                     to: [parent.email], subject: "Reset your Kids Fun Zone password",
                     body: "Someone (hopefully you) asked to reset the password of \(parent.email).\n\nOpen this link within 30 minutes to choose a new one:\n\(link)\n\nIf it wasn't you, ignore this mail: nothing changes."))
-            } else if !services.options.openSignup {
+            } else {
                 // A home server with no mail: the link goes where only the machine's owner looks.
                 logger.notice("Password reset for \(parent.email): open \(link) within 30 minutes (or run `funzone reset-password --email \(parent.email)`).")
             }
         }
-        return try JSONResponse.make(ForgotResponse(delivery: byMail ? "email" : "server-log"), status: .accepted)
+        return try JSONResponse.make(ForgotResponse(delivery: delivery), status: .accepted)
     }
 
     struct ResetRequest: Codable { let token: String; let password: String }

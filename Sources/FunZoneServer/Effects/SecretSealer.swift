@@ -22,17 +22,20 @@ public struct SecretSealer: Sendable {
             }
             return SecretSealer(key: SymmetricKey(data: data))
         }
-        if let data = FileManager.default.contents(atPath: file.path) {
-            guard let decoded = Data(base64Encoded: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
-                  decoded.count == 32 else { throw SealerError.badKey("\(file.path) does not hold a 32-byte base64 key.") }
-            return SecretSealer(key: SymmetricKey(data: decoded))
-        }
+        if let existing = try read(file) { return existing }
         let fresh = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(fresh.base64EncodedString().utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw SealerError.badKey("Could not write the key file \(file.path).")
-        }
-        return SecretSealer(key: SymmetricKey(data: fresh))
+        // Another instance starting at the same moment may write its key first: then both use that one.
+        if try PrivateFiles.createIfAbsent(fresh.base64EncodedString(), at: file) { return SecretSealer(key: SymmetricKey(data: fresh)) }
+        guard let winner = try read(file) else { throw SealerError.badKey("Could not write the key file \(file.path).") }
+        return winner
+    }
+
+    private static func read(_ file: URL) throws -> SecretSealer? {
+        guard let data = FileManager.default.contents(atPath: file.path) else { return nil }
+        guard let decoded = Data(base64Encoded: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              decoded.count == 32 else { throw SealerError.badKey("\(file.path) does not hold a 32-byte base64 key.") }
+        return SecretSealer(key: SymmetricKey(data: decoded))
     }
 
     public enum SealerError: Error, CustomStringConvertible {
