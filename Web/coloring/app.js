@@ -6,6 +6,7 @@
 // canvas (and the Background and Clear sheets) are in controls.js, the gallery in gallery.js.
 import { api, ApiError, loadSession } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
+import { redraw } from "../shared/redraw.js";
 import { sounds } from "../shared/sounds.js";
 import { Autosave } from "./autosave.js";
 import { KIDS_BRUSHES, createControls } from "./controls.js";
@@ -374,9 +375,7 @@ function render() {
   };
   document.body.classList.toggle("kids-mode", !!state.me?.settings.kidsMode);
   if (state.screen !== "canvas") { engine.canvas = null; engine.context = null; }
-  const focused = root.contains(document.activeElement) ? document.activeElement.id : "";
-  mount(root, screens[state.screen]());
-  if (focused) document.getElementById(focused)?.focus({ preventScroll: true });  // the keyboard keeps its place
+  redraw(root, () => mount(root, screens[state.screen]()));  // the keyboard keeps its place
   root.dataset.screen = state.screen;
   root.dataset.drawingId = state.drawingId ?? "";
   if (state.screen === "canvas" && engine.layer) show();

@@ -4,6 +4,8 @@
 // pending and is retried when the network is back; a picture changed elsewhere (412) becomes a copy.
 import { api, ApiError } from "../shared/api.js";
 import { ErrorCode } from "../shared/error-codes.js";
+import { poll } from "../shared/poll.js";
+import { safeStorage } from "../shared/safe-storage.js";
 
 const DELAY = 1500;
 const key = (childId) => `coloring-draft-${childId}`;
@@ -18,15 +20,14 @@ export class Autosave {
     this.timer = null;
     this.saving = null;
     this.bytesSent = 0;
+    // When storage is full the draft is kept in memory for this visit, so the newest work is still what is sent.
+    this.stored = safeStorage();
     addEventListener("online", () => this.flush());
-    setInterval(() => { if (this.draft()?.dirty) this.flush(); }, 10_000);
+    poll(async () => { if (this.draft()?.dirty) await this.flush(); }, 10_000);
   }
 
   /** The last draft kept on this device: {id, revision, document, dirty, keep}. */
-  draft() {
-    if (this.unstored) return this.unstored;
-    try { return JSON.parse(localStorage.getItem(key(this.childId))); } catch { return null; }
-  }
+  draft() { return this.stored.read(key(this.childId)); }
 
   /** Keeps the drawing here at once and schedules the server save. */
   changed(id, revision, document) {
@@ -49,15 +50,8 @@ export class Autosave {
     this.lowWater = Math.min(this.lowWater ?? Infinity, count);
   }
 
-  /** Keeps the draft on the device; when storage is full it is kept in memory for this visit, so the newest work is still what is sent. */
-  write(draft) {
-    try {
-      localStorage.setItem(key(this.childId), JSON.stringify(draft));
-      this.unstored = null;
-    } catch {
-      this.unstored = draft;
-    }
-  }
+  /** Keeps the draft on the device (or in memory for this visit). */
+  write(draft) { this.stored.write(key(this.childId), draft); }
 
   /** Sends the pending draft (one send at a time; a change during a send is sent next). */
   async flush() {

@@ -36,7 +36,7 @@ export function carousel(ctx) {
   return h("div", { class: "device-carousel", id: "device-carousel", role: "group", "aria-label": "Devices" },
     tab.devices.map((device) => {
       const selected = device.id === tab.deviceId;
-      return h("button", { type: "button", class: "device-card", dataset: { deviceId: device.id },
+      return h("button", { type: "button", class: "device-card", dataset: { deviceId: device.id, focusKey: `device-${device.id}` },
         "aria-pressed": selected ? "true" : "false", "aria-current": selected ? "true" : false,
         onclick: () => selectDevice(ctx, device.id) },
       h("span", { class: "device-name" }, device.name),

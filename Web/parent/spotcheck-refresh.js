@@ -3,14 +3,13 @@
 import { api } from "../shared/api.js";
 import { refreshTimes } from "../shared/time.js";
 import { ErrorCode } from "../shared/error-codes.js";
+import { poll } from "../shared/poll.js";
+import { redraw } from "../shared/redraw.js";
 
 export const DEVICES = "/api/parent/spotcheck/devices";
 export const devicePath = (id) => `${DEVICES}/${encodeURIComponent(id)}`;
 export const POLL_MS = 30_000;
 const EVENTS_PAGE = 20;
-
-// The 30-second refresh says so: it must not keep the parent area open while nobody is there.
-const BACKGROUND = { headers: { "X-Background-Refresh": "1" } };
 
 export async function fetchEvents(deviceId, before = null, options = {}) {
   const query = new URLSearchParams({ limit: String(EVENTS_PAGE) });
@@ -31,49 +30,53 @@ export async function loadSpotCheck(tab) {
   tab.events = tab.deviceId ? await fetchEvents(tab.deviceId) : null;
 }
 
+/** Starts the 30-second refresh (paused while the browser tab is hidden) unless it runs or is paused. */
+export function watchSpotCheck(ctx) {
+  if (!ctx.tab.timer && !ctx.tab.paused) ctx.tab.timer = poll((background) => refresh(ctx, background), POLL_MS);
+}
+
 /** Stops the 30-second refresh; app.js calls it when another tab opens. */
 export function leaveSpotCheck(tab) {
-  clearInterval(tab.timer);
+  tab.timer?.stop();
   tab.timer = null;
 }
 
 /** New events go on top of what is shown, so pages already opened with "Show more" stay. */
-async function refreshEvents(tab) {
+async function refreshEvents(tab, background) {
   const deviceId = tab.deviceId;
-  const first = await fetchEvents(deviceId, null, BACKGROUND);
+  const first = await fetchEvents(deviceId, null, background);
   if (tab.deviceId !== deviceId || tab.events?.deviceId !== deviceId) return;
   const known = new Set(tab.events.list.map((event) => event.id));
   tab.events = { ...tab.events, list: [...first.list.filter((event) => !known.has(event.id)), ...tab.events.list] };
 }
 
-/** One round of the 30-second refresh: devices, then the chosen phone's newest events, repainted only if something changed. */
-export async function poll(ctx) {
+/**
+ * One round of the 30-second refresh: devices, then the chosen phone's newest events, repainted only
+ * if something changed. `background` carries the header that says a timer asked, not the parent.
+ */
+async function refresh(ctx, background) {
   const { tab } = ctx;
   const section = document.getElementById("spotcheck");
   if (!section) { leaveSpotCheck(tab); return; }
-  if (document.hidden || tab.polling) return;
-  tab.polling = true;
   const before = JSON.stringify([tab.devices, tab.deviceId, tab.events?.list, tab.pollError]);
   try {
     const previous = selectedDevice(tab);
-    tab.devices = (await api(DEVICES, BACKGROUND)).devices;
+    tab.devices = (await api(DEVICES, background)).devices;
     tab.pollError = "";
     const current = selectedDevice(tab);
     if (!current) tab.deviceId = tab.devices[0]?.id ?? null;
     const deviceId = tab.deviceId;
     if (!deviceId) tab.events = null;
     else if (tab.events?.deviceId !== deviceId) {
-      const events = await fetchEvents(deviceId, null, BACKGROUND);
+      const events = await fetchEvents(deviceId, null, background);
       if (tab.deviceId === deviceId) tab.events = events;
     } else if (["runs", "status", "lastSeenAt"].some((key) => previous?.[key] !== current?.[key])) {
-      await refreshEvents(tab);
+      await refreshEvents(tab, background);
     }
   } catch (error) {
     // A background refresh never asks for the password: it waits until the parent comes back.
     if (error.code === ErrorCode.parentLocked) { leaveSpotCheck(tab); tab.paused = true; }
     else tab.pollError = "Couldn't refresh just now. Trying again in 30 seconds.";
-  } finally {
-    tab.polling = false;
   }
   const changed = JSON.stringify([tab.devices, tab.deviceId, tab.events?.list, tab.pollError]) !== before;
   if (changed || tab.paused || tab.unpainted) paint(ctx, { background: true });
@@ -81,8 +84,9 @@ export async function poll(ctx) {
 }
 
 /**
- * Renders the page again, keeping focus and the carousel's scroll where they were. A background
- * refresh waits while the parent is typing in a field of the tab (a half-typed time has no value yet).
+ * Renders the page again, keeping focus, a text field's caret and the carousel's scroll where they
+ * were. A background refresh waits while the parent is typing in a field of the tab (a half-typed
+ * time has no value yet).
  */
 export function paint(ctx, { background = false } = {}) {
   const active = document.activeElement;
@@ -92,15 +96,5 @@ export function paint(ctx, { background = false } = {}) {
     return;
   }
   ctx.tab.unpainted = false;
-  const focusId = active?.id;
-  const focusDevice = active?.dataset?.deviceId;
-  const scroll = document.getElementById("device-carousel")?.scrollLeft ?? 0;
-  ctx.render();
-  const carousel = document.getElementById("device-carousel");
-  if (carousel) carousel.scrollLeft = scroll;
-  if (document.activeElement && document.activeElement !== document.body) return;
-  const target = focusDevice ? carousel?.querySelector(`[data-device-id="${CSS.escape(focusDevice)}"]`)
-    : focusId ? document.getElementById(focusId) : null;
-  target?.focus({ preventScroll: true });
+  redraw(document.body, () => ctx.render());
 }
-

@@ -4,7 +4,7 @@
 import { h } from "../shared/dom.js";
 import { activityCard } from "./spotcheck-activity.js";
 import { carousel, detailsCard, emptyState, tamperCard } from "./spotcheck-devices.js";
-import { POLL_MS, poll, selectedDevice } from "./spotcheck-refresh.js";
+import { selectedDevice, watchSpotCheck } from "./spotcheck-refresh.js";
 import { rulesCard } from "./spotcheck-rules.js";
 import { troubleshootingCard } from "./spotcheck-troubleshooting.js";
 
@@ -18,7 +18,7 @@ export function spotCheckView(tab, actions) {
       h("p", { class: "hint" }, "SpotCheck didn't load."),
       h("button", { class: "btn", type: "button", onclick: () => actions.reload() }, "Try again"));
   }
-  if (!tab.timer && !tab.paused) tab.timer = setInterval(() => poll(ctx), POLL_MS);
+  watchSpotCheck(ctx);
   const device = selectedDevice(tab);
   return h("section", { class: "spotcheck-tab", id: "spotcheck" }, h("h2", {}, "SpotCheck"),
     tab.paused ? h("p", { class: "card sc-card", id: "spotcheck-paused" }, "Updates paused: the parent area locked itself. ",

@@ -1,10 +1,11 @@
 // Button and success sounds, made with Web Audio (no files to download), behind one mute switch.
 import { h } from "./dom.js";
+import { local } from "./safe-storage.js";
 
 const KEY = "fz-muted";
 let context = null;
 
-export function isMuted() { return localStorage.getItem(KEY) === "1"; }
+export function isMuted() { return local.readText(KEY) === "1"; }
 
 const muteListeners = new Set();
 
@@ -64,7 +65,7 @@ export function muteButton() {
     button.setAttribute("aria-pressed", String(muted));
   };
   button.addEventListener("click", () => {
-    localStorage.setItem(KEY, isMuted() ? "0" : "1");
+    local.writeText(KEY, isMuted() ? "0" : "1");
     announceMute();
     render();
     sounds.tap();

@@ -3,6 +3,7 @@
 // and a 🔊 button says them again. The speaking itself is speech.js (the server's voices, the one
 // mute switch).
 import { h } from "./dom.js";
+import { local } from "./safe-storage.js";
 import { say, speak, stopSpeaking } from "./speech.js";
 
 const NAME_THEN_INSTRUCTION_MS = 1500; // an instruction right after a touched name waits for it
@@ -106,14 +107,7 @@ export function hearAgainButton(words, { label = "Hear it again", id } = {}) {
   }, "🔊");
 }
 
-/** Reads and writes a small JSON record in localStorage; storage that fails (private mode) reads as empty. */
+/** Reads and writes a small JSON record in localStorage; storage that fails (private mode) keeps it for this visit. */
 export function remembered(key) {
-  return {
-    get() {
-      try { return JSON.parse(localStorage.getItem(key) ?? "{}") ?? {}; } catch { return {}; }
-    },
-    set(value) {
-      try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* not kept: said again next time */ }
-    },
-  };
+  return { get: () => local.read(key, {}), set: (value) => { local.write(key, value); } };
 }

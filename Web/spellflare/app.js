@@ -5,6 +5,7 @@
 // network drops. The level being played survives a reload and the browser's Back (play.js).
 import { api, loadSession } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
+import { poll } from "../shared/poll.js";
 import { completeScreen, gameScreen } from "./game-screen.js";
 import { isOffline, localProgress, pendingAnswers } from "./outbox.js";
 import { backHome, levelInHash, persist, resumeLevel } from "./play.js";
@@ -70,9 +71,10 @@ addEventListener("popstate", () => {
 });
 
 addEventListener("online", async () => { await sync(); render(); });
-setInterval(async () => {
+// Answers still queued are tried again every 15 s while the tab is shown, and at once on coming back.
+poll(async () => {
   if (state.childId && pendingAnswers(state.childId) > 0) { await sync(); if (state.screen !== "game") render(); }
-}, 15000);
+}, 15_000);
 
 function draw() {
   const screens = {

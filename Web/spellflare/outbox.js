@@ -1,27 +1,16 @@
 // What a tablet owes the server: answers given while the network was away and progress made
 // offline. Kept in localStorage per child, sent in order when the server can be reached again.
 import { api, ApiError } from "../shared/api.js";
+import { safeStorage } from "../shared/safe-storage.js";
 import { fromServer, mergeProgress } from "./game.js";
 
 const key = (childId, what) => `spellflare-${what}-${childId}`;
 
-// What could not be stored (storage full, or refused as in old Safari's private mode) is kept
-// here for the rest of the visit, so an answer is never lost and the game never stops on it.
-const unstored = new Map();
-
-function read(childId, what, fallback) {
-  if (unstored.has(key(childId, what))) return unstored.get(key(childId, what));
-  try { return JSON.parse(localStorage.getItem(key(childId, what))) ?? fallback; } catch { return fallback; }
-}
-
-function write(childId, what, value) {
-  try {
-    localStorage.setItem(key(childId, what), JSON.stringify(value));
-    unstored.delete(key(childId, what));
-  } catch {
-    unstored.set(key(childId, what), value);
-  }
-}
+// What could not be stored (storage full, or refused as in old Safari's private mode) is kept in
+// memory for the rest of the visit, so an answer is never lost and the game never stops on it.
+const stored = safeStorage();
+const read = (childId, what, fallback) => stored.read(key(childId, what), fallback);
+const write = (childId, what, value) => { stored.write(key(childId, what), value); };
 
 export function localProgress(childId) {
   return read(childId, "progress", { completed: {}, current: {}, epochs: {} });

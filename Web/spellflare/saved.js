@@ -1,29 +1,21 @@
 // The level being played, kept on this device per child so a reload, the browser's Back or a tab
 // closed by mistake comes back to the same game, word and answers (and no second ad). Storage
-// may be missing or full (private mode, quota): every call is safe and then just forgets.
+// may be missing or full (private mode, quota): every call is safe, and what could not be kept
+// lasts for this visit.
+import { local } from "../shared/safe-storage.js";
 
 const levelKey = (childId) => `spellflare-level-${childId}`;
 const flagKey = (childId, name) => `spellflare-${name}-${childId}`;
 
-function storage() {
-  try { return globalThis.localStorage ?? null; } catch { return null; }
-}
-
 /** The saved level ({grade, level, game, misses, missed, feedback, ...}) or null. */
 export function loadLevel(childId) {
-  try {
-    const saved = JSON.parse(storage()?.getItem(levelKey(childId)) ?? "null");
-    return isLevel(saved) ? saved : null;
-  } catch { return null; }
+  const saved = local.read(levelKey(childId));
+  return isLevel(saved) ? saved : null;
 }
 
-export function saveLevel(childId, saved) {
-  try { storage()?.setItem(levelKey(childId), JSON.stringify({ ...saved, savedAt: Date.now() })); } catch { /* storage full or off */ }
-}
+export function saveLevel(childId, saved) { local.write(levelKey(childId), { ...saved, savedAt: Date.now() }); }
 
-export function clearLevel(childId) {
-  try { storage()?.removeItem(levelKey(childId)); } catch { /* storage off */ }
-}
+export function clearLevel(childId) { local.remove(levelKey(childId)); }
 
 /** A game the page can go on with: the server's game view with its words and seq count. */
 function isLevel(saved) {
@@ -47,10 +39,6 @@ export function snapshot(state) {
 }
 
 /** A yes/no remembered per child (the voice how-to seen, say). */
-export function flag(childId, name) {
-  try { return storage()?.getItem(flagKey(childId, name)) === "1"; } catch { return false; }
-}
+export function flag(childId, name) { return local.readText(flagKey(childId, name)) === "1"; }
 
-export function setFlag(childId, name) {
-  try { storage()?.setItem(flagKey(childId, name), "1"); } catch { /* storage off */ }
-}
+export function setFlag(childId, name) { local.writeText(flagKey(childId, name), "1"); }

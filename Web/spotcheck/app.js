@@ -4,6 +4,8 @@
 // in localStorage, and sends no cookies. State lives in one object; one function renders it.
 // This file routes by the address's #, refreshes the phone's status and draws the current screen.
 import { mount } from "../shared/dom.js";
+import { poll } from "../shared/poll.js";
+import { redraw } from "../shared/redraw.js";
 import { refreshTimes } from "../shared/time.js";
 import { refreshDevice } from "./device-api.js";
 import { lockedScreen, removedScreen, unlockScreen } from "./lock-screens.js";
@@ -29,29 +31,28 @@ let timer = null;
 let timerScreen = "";
 
 async function tick() {
-  if (document.hidden) return;
   const before = JSON.stringify([state.device, state.deviceError, state.removed]);
   await refreshDevice();
   if (JSON.stringify([state.device, state.deviceError, state.removed]) !== before) render();
   else refreshTimes(root);
 }
 
-/** GET /device every 10 s on the checklist (every minute on the locked screen), only with a key. */
+/**
+ * GET /device every 10 s on the checklist (every minute on the locked screen), only with a key.
+ * Back from the Shortcuts app (the tab shown again), the new run count shows at once.
+ */
 function schedule(screen) {
   const key = state.credentials && REFRESH_MS[screen] ? screen : "";
   if (key === timerScreen) return;
-  clearInterval(timer);
-  timer = key ? setInterval(tick, REFRESH_MS[key]) : null;
+  timer?.stop();
+  timer = key ? poll(tick, REFRESH_MS[key]) : null;
   timerScreen = key;
 }
-
-// Back from the Shortcuts app: show the new run count at once.
-document.addEventListener("visibilitychange", () => { if (timer && !document.hidden) tick(); });
 
 addEventListener("hashchange", () => {
   Object.assign(state, readRoute());
   render();
-  if (timer) tick();
+  timer?.now();
 });
 
 // MARK: - Screens
@@ -68,11 +69,10 @@ let shownScreen = null;
 /** Draws the current screen; a new screen moves focus to its heading, a refresh keeps focus where it was. */
 function render() {
   const screen = screenFor(state);
-  const focusId = root.contains(document.activeElement) ? document.activeElement.id : "";
+  const newScreen = shownScreen !== null && screen !== shownScreen;
   root.dataset.screen = screen;
-  mount(root, SCREENS[screen](nav));
-  if (shownScreen !== null && screen !== shownScreen) root.querySelector("h1")?.focus();
-  else if (focusId) document.getElementById(focusId)?.focus({ preventScroll: true });
+  redraw(root, () => mount(root, SCREENS[screen](nav)), { focus: !newScreen });
+  if (newScreen) root.querySelector("h1")?.focus();
   if (screen !== shownScreen) scrollTo(0, 0);
   shownScreen = screen;
   schedule(screen);

@@ -1,22 +1,16 @@
 // What the child's phone keeps for SpotCheck: its key (from pairing), whether the setup screens
 // are locked, and the Screen Time tick, in localStorage; and the page's one state object.
 
+import { local } from "../shared/safe-storage.js";
+
 export const KEYS = { device: "spotcheck.device", locked: "spotcheck.locked", screenTime: "spotcheck.screentime" };
 
 /** localStorage that never throws (Safari private mode): what can't be kept lasts for this visit. */
-export const stored = {
-  get(key) { try { return localStorage.getItem(key); } catch { return null; } },
-  set(key, value) { try { localStorage.setItem(key, value); } catch { /* kept in memory only */ } },
-  remove(key) { try { localStorage.removeItem(key); } catch { /* nothing kept */ } },
-};
+export const stored = { get: local.readText, set: local.writeText, remove: local.remove };
 
 function readCredentials() {
-  try {
-    const saved = JSON.parse(stored.get(KEYS.device));
-    return saved?.deviceSecret && saved?.deviceToken ? saved : null;
-  } catch {
-    return null;
-  }
+  const saved = local.read(KEYS.device);
+  return saved?.deviceSecret && saved?.deviceToken ? saved : null;
 }
 
 export const state = {
@@ -32,7 +26,7 @@ export const state = {
 
 export function remember(credentials) {
   state.credentials = credentials;
-  stored.set(KEYS.device, JSON.stringify(credentials));
+  local.write(KEYS.device, credentials);
 }
 
 /** Drops this phone's key and the lock: without a key there is nothing to protect or unlock. */
