@@ -32,11 +32,16 @@ def free_port():
 def mic_wav():
     """What the fake microphone says (it loops): a flite voice asking for music, at 48 kHz like a
     laptop microphone, with a pause after it."""
-    folder = Path(tempfile.mkdtemp())
-    spoken, path = folder / "spoken.wav", folder / "mic.wav"
+    path = Path(tempfile.mkdtemp()) / "mic.wav"
+    say_music_please(path)
+    return path
+
+
+def say_music_please(path):
+    """Writes the microphone's usual words to `path` (a test that made it say something else puts them back)."""
+    spoken = path.with_suffix(".spoken.wav")
     subprocess.run(["flite", "-voice", "kal16", "-t", "music please", "-o", str(spoken)], check=True)
     subprocess.run(["sox", str(spoken), "-r", "48000", "-c", "1", "-b", "16", str(path), "pad", "0.2", "1.2"], check=True)
-    return path
 
 
 # The screens the kids' journeys run on (window sizes, as browser_factory takes them).
