@@ -5,16 +5,7 @@
 import { afterEach, beforeEach, mock, test } from "node:test";
 import assert from "node:assert/strict";
 import { Autosave } from "../../Web/coloring/autosave.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-    removeItem: (key) => { items.delete(key); },
-    items,
-  };
-}
+import { memoryStorage } from "./support/memory-storage.mjs";
 
 const json = (status, value) => new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
 const refuse = (status, code) => json(status, { error: { code, message: code } });

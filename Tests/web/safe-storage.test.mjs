@@ -3,16 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { safeStorage } from "../../Web/shared/safe-storage.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-    removeItem: (key) => { items.delete(key); },
-    items,
-  };
-}
+import { memoryStorage } from "./support/memory-storage.mjs";
 
 const full = () => ({ ...memoryStorage(), setItem() { throw new DOMException("full", "QuotaExceededError"); } });
 const denied = () => ({ getItem() { throw new Error("denied"); }, setItem() { throw new Error("denied"); }, removeItem() { throw new Error("denied"); } });

@@ -5,16 +5,7 @@ import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { ApiError } from "../../Web/shared/api.js";
 import { flush, isOffline, localProgress, pendingAnswers, queueAnswer, saveLocalProgress } from "../../Web/spellflare/outbox.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-    removeItem: (key) => { items.delete(key); },
-    items,
-  };
-}
+import { memoryStorage } from "./support/memory-storage.mjs";
 
 const json = (status, value) => new Response(JSON.stringify(value), { status, headers: { "Content-Type": "application/json" } });
 const offline = () => { throw new TypeError("fetch failed"); };

@@ -2,16 +2,7 @@
 import { test, beforeEach } from "node:test";
 import assert from "node:assert/strict";
 import { clearLevel, flag, loadLevel, saveLevel, setFlag, snapshot } from "../../Web/spellflare/saved.js";
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (key) => (items.has(key) ? items.get(key) : null),
-    setItem: (key, value) => { items.set(key, String(value)); },
-    removeItem: (key) => { items.delete(key); },
-    items,
-  };
-}
+import { memoryStorage } from "./support/memory-storage.mjs";
 
 const game = { id: "g1", grade: 2, level: 3, words: ["cat", "dog"], position: 1, answers: 2, correctCount: 1, triesOnWord: 1 };
 
