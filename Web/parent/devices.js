@@ -3,14 +3,12 @@
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { qrSvg } from "../shared/qrcode.js";
+import { stepParts } from "../setup/step-view.js";
 import { PLATFORMS, stepsFor } from "../setup/steps.js";
 
 export async function loadDevices(tab) {
   tab.connect = await api("/api/connect");
 }
-
-const parts = (step) => (Array.isArray(step) ? step : [step]).map((part) =>
-  typeof part === "string" ? part : h("a", { href: part.href }, part.text));
 
 function qr(url) {
   try {
@@ -46,7 +44,7 @@ export function devicesView(tab) {
         h("a", { class: "btn", href: "/ca.crt" }, "Certificate (.crt)"))) : null,
     connect.fingerprint ? PLATFORMS.map((id) => h("details", { class: "card", id: `device-steps-${id}` },
       h("summary", {}, stepsFor(id, connect).title),
-      h("ol", {}, stepsFor(id, connect).steps.map((step) => h("li", {}, parts(step)))))) : null,
+      h("ol", {}, stepsFor(id, connect).steps.map((step) => h("li", {}, stepParts(step)))))) : null,
     connect.alternatives.length > 1 ? h("article", { class: "card" },
       h("h3", {}, "Other addresses of this server"),
       h("ul", { id: "alternatives" }, connect.alternatives.map((address) => h("li", {}, address)))) : null);

@@ -2,13 +2,10 @@
 // because it does not trust our certificate yet: it installs the home authority, step by step for
 // the device in hand, then opens Kids Fun Zone over HTTPS, where the microphone works.
 import { h, mount } from "../shared/dom.js";
+import { stepParts } from "./step-view.js";
 import { platform, stepsFor, PLATFORMS } from "./steps.js";
 
 const main = document.getElementById("setup");
-
-/** A step is text, or text with download links in it. */
-const parts = (step) => (Array.isArray(step) ? step : [step]).map((part) =>
-  typeof part === "string" ? part : h("a", { class: "btn", href: part.href, id: part.id }, part.text));
 
 async function start() {
   let connect;
@@ -41,7 +38,7 @@ async function start() {
         : connect.https ? h("p", { class: "state", id: "secure-state" }, "This device does not trust the server's certificate yet: follow the steps below first.") : null),
     connect.https && connect.fingerprint ? PLATFORMS.map((id) => h("details", { id: `steps-${id}`, open: id === mine },
       h("summary", {}, stepsFor(id, connect).title),
-      h("ol", {}, stepsFor(id, connect).steps.map((step) => h("li", {}, parts(step)))))) : null,
+      h("ol", {}, stepsFor(id, connect).steps.map((step) => h("li", {}, stepParts(step, { buttons: true })))))) : null,
     connect.fingerprint ? h("section", { class: "card" },
       h("h2", {}, "Check it is yours"),
       h("p", {}, "The certificate's SHA-256 fingerprint must match the one in the parent area on your computer:"),
