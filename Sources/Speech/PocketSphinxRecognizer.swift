@@ -70,6 +70,9 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     public nonisolated func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord {
         let word = expected.lowercased()
         guard SpellingJudge.isSpellable(word) else { throw SpeechError.invalidText("Only words of letters a–z can be spelled aloud.") }
+        // Templates first: while they are still being made, every spelled word gets the same answer
+        // (type this one), whatever was said.
+        let ready = try await letterTemplates(patience: spellingPatience)
         guard SpeechActivity.hasSpeech(samples) else { return SpelledWord(letters: "", expected: word, accepted: false, segments: 0) }
         let spans = LetterSegmenter.letters(samples)
         guard !spans.isEmpty, spans.count <= 3 * word.count + 3 else {
@@ -77,7 +80,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         }
         let needed = SpellingJudge.needed(expected: word, segments: spans.count)
         // Templates matter only when there is one segment per letter; otherwise the word is refused.
-        let templates = spans.count == word.count ? try await letterTemplates(patience: spellingPatience) : nil
+        let templates = spans.count == word.count ? ready : nil
         let (costs, distances) = try await letters.use { decoder in
             let costs = try decoder.letterCosts(samples, segments: spans.map(\.scored), needed: needed)
             guard let templates else { return (costs, [[Double]]?.none) }
