@@ -8,22 +8,17 @@ public struct FamilyScope: Sendable, Hashable {
     public init(familyId: String) { self.familyId = familyId }
 }
 
-extension SpotCheckDeviceRow {
-    /// The family of a phone read from the database (a paired phone's requests are its family's).
+/// A row read from the database: it belongs to its family, so its scope is that family's (a paired
+/// phone's requests, a drawing being saved, a parent's own account, a phone the tamper watch found).
+public protocol FamilyOwned {
+    var familyId: String { get }
+}
+
+extension FamilyOwned {
     public var scope: FamilyScope { FamilyScope(familyId: familyId) }
 }
 
-extension DrawingRow {
-    /// The family of a drawing read from the database.
-    public var scope: FamilyScope { FamilyScope(familyId: familyId) }
-}
-
-extension ParentRow {
-    /// The parent's own family.
-    public var scope: FamilyScope { FamilyScope(familyId: familyId) }
-}
-
-extension SilentDevice {
-    /// The family of a phone the tamper watch found silent.
-    public var scope: FamilyScope { FamilyScope(familyId: familyId) }
-}
+extension SpotCheckDeviceRow: FamilyOwned {}
+extension DrawingRow: FamilyOwned {}
+extension ParentRow: FamilyOwned {}
+extension SilentDevice: FamilyOwned {}
