@@ -9,10 +9,11 @@ public struct AppRequestStore: Sendable {
     private var sql: any SQLDatabase { database.sql }
     private static let decoding = SQLRowDecoder.KeyDecodingStrategy.convertFromSnakeCase
 
-    public func insert(_ request: AppRequestRow) async throws {
+    public func insert(_ request: AppRequestRow, in scope: FamilyScope) async throws {
+        try scope.check(request)
         try await sql.raw("""
             INSERT INTO app_requests (id, family_id, child_id, app_id, text, audio_key, audio_bytes, status, created_at)
-            VALUES (\(bind: request.id), \(bind: request.familyId), \(bind: request.childId), \(bind: request.appId),
+            VALUES (\(bind: request.id), \(bind: scope.familyId), \(bind: request.childId), \(bind: request.appId),
                     \(bind: request.text), \(bind: request.audioKey), \(bind: request.audioBytes), \(bind: request.status),
                     \(bind: request.createdAt))
             """).run()
@@ -32,12 +33,12 @@ public struct AppRequestStore: Sendable {
             """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func request(id: String, in scope: FamilyScope) async throws -> AppRequestRow? {
+    public func request(id: AppRequestID, in scope: FamilyScope) async throws -> AppRequestRow? {
         try await sql.raw("SELECT * FROM app_requests WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: AppRequestRow.self, keyDecodingStrategy: Self.decoding)
     }
 
-    public func markRead(id: String, in scope: FamilyScope, now: Date) async throws {
+    public func markRead(id: AppRequestID, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
             UPDATE app_requests SET read_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) AND read_at IS NULL
@@ -45,7 +46,7 @@ public struct AppRequestStore: Sendable {
     }
 
     /// Records a parent's answer (which also marks it read); false when the request is not this family's.
-    public func decide(id: String, in scope: FamilyScope, status: String, note: String? = nil, now: Date) async throws -> Bool {
+    public func decide(id: AppRequestID, in scope: FamilyScope, status: String, note: String? = nil, now: Date) async throws -> Bool {
         try await sql.raw("""
             UPDATE app_requests SET status = \(bind: status), note = \(bind: note), decided_at = \(bind: now.millis),
                 read_at = COALESCE(read_at, \(bind: now.millis))

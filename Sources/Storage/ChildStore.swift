@@ -13,30 +13,32 @@ public struct ChildStore: Sendable {
             .all(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func child(id: String, in scope: FamilyScope) async throws -> ChildRow? {
+    public func child(id: ChildID, in scope: FamilyScope) async throws -> ChildRow? {
         try await sql.raw("SELECT * FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func insert(_ child: ChildRow) async throws {
+    public func insert(_ child: ChildRow, in scope: FamilyScope) async throws {
+        try scope.check(child)
         try await sql.raw("""
             INSERT INTO children (id, family_id, name, grade, avatar, created_at)
-            VALUES (\(bind: child.id), \(bind: child.familyId), \(bind: child.name), \(bind: child.grade),
+            VALUES (\(bind: child.id), \(bind: scope.familyId), \(bind: child.name), \(bind: child.grade),
                     \(bind: child.avatar), \(bind: child.createdAt))
             """).run()
     }
 
     /// Saves name, grade and avatar; false when the child is not in this family.
-    public func update(_ child: ChildRow) async throws -> Bool {
-        try await sql.raw("""
+    public func update(_ child: ChildRow, in scope: FamilyScope) async throws -> Bool {
+        try scope.check(child)
+        return try await sql.raw("""
             UPDATE children SET name = \(bind: child.name), grade = \(bind: child.grade), avatar = \(bind: child.avatar)
-            WHERE id = \(bind: child.id) AND family_id = \(bind: child.familyId)
+            WHERE id = \(bind: child.id) AND family_id = \(bind: scope.familyId)
             RETURNING id
             """).first() != nil
     }
 
     /// Deletes the child and every row of theirs; returns the blob keys their rows pointed at.
-    public func delete(id: String, in scope: FamilyScope) async throws -> [String]? {
+    public func delete(id: ChildID, in scope: FamilyScope) async throws -> [String]? {
         try await database.transaction { sql in
             let found = try await sql.raw("SELECT id FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)").first()
             guard found != nil else { return nil }
@@ -51,13 +53,13 @@ public struct ChildStore: Sendable {
         }
     }
 
-    public func hiddenApps(childId: String, in scope: FamilyScope) async throws -> Set<String> {
+    public func hiddenApps(childId: ChildID, in scope: FamilyScope) async throws -> Set<String> {
         Set(try await sql.raw("""
             SELECT app_id FROM hidden_apps WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).all().map { try $0.decode(column: "app_id", as: String.self) })
     }
 
-    public func setHidden(_ hidden: Bool, appId: String, childId: String, in scope: FamilyScope) async throws {
+    public func setHidden(_ hidden: Bool, appId: String, childId: ChildID, in scope: FamilyScope) async throws {
         if hidden {
             try await sql.raw("""
                 INSERT INTO hidden_apps (child_id, family_id, app_id) VALUES (\(bind: childId), \(bind: scope.familyId), \(bind: appId))

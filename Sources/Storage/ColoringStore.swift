@@ -3,15 +3,15 @@ import SQLKit
 
 /// One saved drawing; `document` is the drawing's JSON.
 public struct DrawingRow: Codable, Sendable, Equatable {
-    public let id: String
-    public let familyId: String
-    public let childId: String
+    public let id: DrawingID
+    public let familyId: FamilyID
+    public let childId: ChildID
     public let page: String?
     public let document: String
     public let revision: Int
     public let createdAt: Int64
     public let updatedAt: Int64
-    public init(id: String, familyId: String, childId: String, page: String?, document: String, revision: Int, createdAt: Int64, updatedAt: Int64) {
+    public init(id: DrawingID, familyId: FamilyID, childId: ChildID, page: String?, document: String, revision: Int, createdAt: Int64, updatedAt: Int64) {
         self.id = id
         self.familyId = familyId
         self.childId = childId
@@ -25,12 +25,12 @@ public struct DrawingRow: Codable, Sendable, Equatable {
 
 /// A drawing in the gallery's list (without its document).
 public struct DrawingSummary: Codable, Sendable, Equatable {
-    public let id: String
+    public let id: DrawingID
     public let page: String?
     public let revision: Int
     public let createdAt: Int64
     public let updatedAt: Int64
-    public init(id: String, page: String?, revision: Int, createdAt: Int64, updatedAt: Int64) {
+    public init(id: DrawingID, page: String?, revision: Int, createdAt: Int64, updatedAt: Int64) {
         self.id = id
         self.page = page
         self.revision = revision
@@ -40,7 +40,7 @@ public struct DrawingSummary: Codable, Sendable, Equatable {
 }
 
 /// What a parent allows one child in Coloring Fun, and Kids Mode.
-public struct ColoringSettingsRow: Codable, Sendable, Equatable {
+public struct ColoringSettings: Sendable, Equatable {
     public var stamps: Bool
     public var saving: Bool
     public var export: Bool
@@ -60,35 +60,36 @@ public struct ColoringStore: Sendable {
 
     private var sql: any SQLDatabase { database.sql }
 
-    public func drawings(childId: String, in scope: FamilyScope) async throws -> [DrawingSummary] {
+    public func drawings(childId: ChildID, in scope: FamilyScope) async throws -> [DrawingSummary] {
         try await sql.raw("""
             SELECT id, page, revision, created_at, updated_at FROM drawings
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) ORDER BY updated_at DESC, id
             """).all(decoding: DrawingSummary.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func count(childId: String, in scope: FamilyScope) async throws -> Int {
+    public func count(childId: ChildID, in scope: FamilyScope) async throws -> Int {
         try await sql.raw("SELECT COUNT(*) AS n FROM drawings WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
             .first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func drawing(id: String, childId: String, in scope: FamilyScope) async throws -> DrawingRow? {
+    public func drawing(id: DrawingID, childId: ChildID, in scope: FamilyScope) async throws -> DrawingRow? {
         try await sql.raw("""
             SELECT * FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first(decoding: DrawingRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func insert(_ row: DrawingRow) async throws {
+    public func insert(_ row: DrawingRow, in scope: FamilyScope) async throws {
+        try scope.check(row)
         try await sql.raw("""
             INSERT INTO drawings (id, family_id, child_id, page, document, revision, created_at, updated_at)
-            VALUES (\(bind: row.id), \(bind: row.familyId), \(bind: row.childId), \(bind: row.page), \(bind: row.document),
+            VALUES (\(bind: row.id), \(bind: scope.familyId), \(bind: row.childId), \(bind: row.page), \(bind: row.document),
                     \(bind: row.revision), \(bind: row.createdAt), \(bind: row.updatedAt))
             """).run()
     }
 
     /// Replaces the document if the drawing is still at `baseRevision` (or whatever its revision when
     /// nil); returns the new revision, or nil when the drawing is gone or changed meanwhile.
-    public func save(id: String, childId: String, in scope: FamilyScope, page: String?, document: String, baseRevision: Int?,
+    public func save(id: DrawingID, childId: ChildID, in scope: FamilyScope, page: String?, document: String, baseRevision: Int?,
                      now: Date) async throws -> Int? {
         let row = try await sql.raw("""
             UPDATE drawings SET document = \(bind: document), page = \(bind: page), revision = revision + 1, updated_at = \(bind: now.millis)
@@ -99,7 +100,7 @@ public struct ColoringStore: Sendable {
         return try row?.decode(column: "revision", as: Int.self)
     }
 
-    public func delete(id: String, childId: String, in scope: FamilyScope) async throws -> Bool {
+    public func delete(id: DrawingID, childId: ChildID, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("""
             DELETE FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
@@ -107,16 +108,16 @@ public struct ColoringStore: Sendable {
 
     // MARK: - Settings
 
-    public func settings(childId: String, in scope: FamilyScope) async throws -> ColoringSettingsRow {
+    public func settings(childId: ChildID, in scope: FamilyScope) async throws -> ColoringSettings {
         guard let row = try await sql.raw("""
             SELECT stamps, saving, export, kids_mode FROM coloring_settings WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-            """).first() else { return ColoringSettingsRow() }
-        return ColoringSettingsRow(stamps: try row.decode(column: "stamps", as: Int.self) != 0, saving: try row.decode(column: "saving", as: Int.self) != 0,
+            """).first() else { return ColoringSettings() }
+        return ColoringSettings(stamps: try row.decode(column: "stamps", as: Int.self) != 0, saving: try row.decode(column: "saving", as: Int.self) != 0,
                                    export: try row.decode(column: "export", as: Int.self) != 0,
                                    kidsMode: try row.decode(column: "kids_mode", as: Int.self) != 0)
     }
 
-    public func saveSettings(_ settings: ColoringSettingsRow, childId: String, in scope: FamilyScope, now: Date) async throws {
+    public func saveSettings(_ settings: ColoringSettings, childId: ChildID, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
             INSERT INTO coloring_settings (child_id, family_id, stamps, saving, export, kids_mode, updated_at)
             VALUES (\(bind: childId), \(bind: scope.familyId), \(bind: settings.stamps ? 1 : 0), \(bind: settings.saving ? 1 : 0),

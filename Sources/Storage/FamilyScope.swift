@@ -3,15 +3,21 @@
 /// server makes a scope only from what it authenticated (a signed-in session, a paired phone, a
 /// stored row), never from an id a client sent.
 public struct FamilyScope: Sendable, Hashable {
-    public let familyId: String
+    public let familyId: FamilyID
 
-    public init(familyId: String) { self.familyId = familyId }
+    public init(familyId: FamilyID) { self.familyId = familyId }
+
+    /// Refuses a row of another family: a write goes through the scope it was made for, and the
+    /// family it stores is the scope's, never the one the row was built with.
+    public func check(_ row: some FamilyOwned) throws {
+        guard row.familyId == familyId else { throw StorageError.otherFamily }
+    }
 }
 
 /// A row read from the database: it belongs to its family, so its scope is that family's (a paired
 /// phone's requests, a drawing being saved, a parent's own account, a phone the tamper watch found).
 public protocol FamilyOwned {
-    var familyId: String { get }
+    var familyId: FamilyID { get }
 }
 
 extension FamilyOwned {
@@ -22,3 +28,9 @@ extension SpotCheckDeviceRow: FamilyOwned {}
 extension DrawingRow: FamilyOwned {}
 extension ParentRow: FamilyOwned {}
 extension SilentDevice: FamilyOwned {}
+extension ChildRow: FamilyOwned {}
+extension AppRequestRow: FamilyOwned {}
+extension PurchaseRow: FamilyOwned {}
+extension SpellingPlayerRow: FamilyOwned {}
+extension SpellingSessionRow: FamilyOwned {}
+extension SpellingListRow: FamilyOwned {}

@@ -14,7 +14,7 @@ public struct FamilyStore: Sendable {
 
     /// Creates a family and its first parent together, or neither. An e-mail address that already
     /// has an account (even one added a moment ago by a concurrent request) is `duplicateEmail`.
-    public func createFamily(id: String, name: String, parent: ParentRow) async throws {
+    public func createFamily(id: FamilyID, name: String, parent: ParentRow) async throws {
         do {
             try await database.transaction { sql in
                 try await sql.raw("""
@@ -41,7 +41,7 @@ public struct FamilyStore: Sendable {
             """).run()
     }
 
-    public func family(id: String) async throws -> FamilyRow? {
+    public func family(id: FamilyID) async throws -> FamilyRow? {
         try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
@@ -49,7 +49,7 @@ public struct FamilyStore: Sendable {
         try await sql.raw("SELECT * FROM parents WHERE email = \(bind: email)").first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func parent(id: String, in scope: FamilyScope) async throws -> ParentRow? {
+    public func parent(id: ParentID, in scope: FamilyScope) async throws -> ParentRow? {
         try await sql.raw("SELECT * FROM parents WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
@@ -60,7 +60,7 @@ public struct FamilyStore: Sendable {
     }
 
     /// Sets a new password hash and signs the parent out everywhere.
-    public func setPassword(parentId: String, hash: String) async throws {
+    public func setPassword(parentId: ParentID, hash: String) async throws {
         try await database.transaction { sql in
             try await sql.raw("UPDATE parents SET password_hash = \(bind: hash) WHERE id = \(bind: parentId)").run()
             try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId)").run()
@@ -70,7 +70,7 @@ public struct FamilyStore: Sendable {
     /// A new password from the parent's own device (whose session stays): the parent's other
     /// sessions are signed out (`signOutOthers`), or keep kid mode with their parent area and gate
     /// pass closed, so the new password is asked there.
-    public func setPassword(parentId: String, hash: String, keepingSession tokenHash: String, signOutOthers: Bool) async throws {
+    public func setPassword(parentId: ParentID, hash: String, keepingSession tokenHash: String, signOutOthers: Bool) async throws {
         try await database.transaction { sql in
             try await sql.raw("UPDATE parents SET password_hash = \(bind: hash) WHERE id = \(bind: parentId)").run()
             if signOutOthers {
@@ -85,7 +85,7 @@ public struct FamilyStore: Sendable {
     }
 
     /// A new sign-in address; `duplicateEmail` when another account has it.
-    public func setEmail(parentId: String, in scope: FamilyScope, email: String) async throws {
+    public func setEmail(parentId: ParentID, in scope: FamilyScope, email: String) async throws {
         do {
             try await sql.raw("UPDATE parents SET email = \(bind: email) WHERE id = \(bind: parentId) AND family_id = \(bind: scope.familyId)").run()
         } catch {
@@ -93,12 +93,12 @@ public struct FamilyStore: Sendable {
         }
     }
 
-    public func setName(parentId: String, in scope: FamilyScope, name: String) async throws {
+    public func setName(parentId: ParentID, in scope: FamilyScope, name: String) async throws {
         try await sql.raw("UPDATE parents SET name = \(bind: name) WHERE id = \(bind: parentId) AND family_id = \(bind: scope.familyId)").run()
     }
 
     /// Removes a parent of the family with their sessions, unless they are its last one (false then, or when not found).
-    public func removeParent(id: String, in scope: FamilyScope) async throws -> Bool {
+    public func removeParent(id: ParentID, in scope: FamilyScope) async throws -> Bool {
         try await database.transaction { sql in
             let count = try await sql.raw("SELECT COUNT(*) AS n FROM parents WHERE family_id = \(bind: scope.familyId)").first()?
                 .decode(column: "n", as: Int.self) ?? 0
@@ -110,7 +110,7 @@ public struct FamilyStore: Sendable {
     }
 
     /// Keeps a hashed, short-lived password reset for a parent (an earlier one stops working).
-    public func createPasswordReset(tokenHash: String, parentId: String, now: Date, expires: Date) async throws {
+    public func createPasswordReset(tokenHash: String, parentId: ParentID, now: Date, expires: Date) async throws {
         try await database.transaction { sql in
             try await sql.raw("DELETE FROM password_resets WHERE parent_id = \(bind: parentId) OR expires_at < \(bind: now.millis)").run()
             try await sql.raw("""
@@ -135,7 +135,7 @@ public struct FamilyStore: Sendable {
         }
     }
 
-    public func createInvite(codeHash: String, in scope: FamilyScope, parentId: String, now: Date, expires: Date) async throws {
+    public func createInvite(codeHash: String, in scope: FamilyScope, parentId: ParentID, now: Date, expires: Date) async throws {
         try await sql.raw("""
             INSERT INTO invites (code_hash, family_id, created_by, created_at, expires_at)
             VALUES (\(bind: codeHash), \(bind: scope.familyId), \(bind: parentId), \(bind: now.millis), \(bind: expires.millis))
@@ -153,7 +153,7 @@ public struct FamilyStore: Sendable {
                     UPDATE invites SET used_at = \(bind: now.millis)
                     WHERE code_hash = \(bind: codeHash) AND used_at IS NULL AND expires_at > \(bind: now.millis)
                     RETURNING family_id
-                    """).first()?.decode(column: "family_id", as: String.self) else { return nil }
+                    """).first()?.decode(column: "family_id", as: FamilyID.self) else { return nil }
                 let parent = ParentRow(id: draft.id, familyId: familyId, email: draft.email, name: draft.name,
                                        passwordHash: draft.passwordHash, createdAt: draft.createdAt)
                 try await Self.insert(parent, on: sql)

@@ -17,7 +17,7 @@ public struct HubStore: Sendable {
     public init(database: Database) { self.database = database }
 
     /// The child's hub, or nil when the child is not in this family.
-    public func snapshot(childId: String, in scope: FamilyScope) async throws -> HubSnapshot? {
+    public func snapshot(childId: ChildID, in scope: FamilyScope) async throws -> HubSnapshot? {
         let rows = try await database.sql.raw("""
             SELECT 'child' AS kind, c.name AS a, c.avatar AS b, c.grade AS n, CAST(NULL AS TEXT) AS c FROM children c
                 WHERE c.id = \(bind: childId) AND c.family_id = \(bind: scope.familyId)

@@ -10,10 +10,11 @@ public struct PurchaseStore: Sendable {
 
     /// Records a receipt; buying an owned product again keeps the first receipt. True when it was new.
     @discardableResult
-    public func record(_ purchase: PurchaseRow) async throws -> Bool {
-        try await !sql.raw("""
+    public func record(_ purchase: PurchaseRow, in scope: FamilyScope) async throws -> Bool {
+        try scope.check(purchase)
+        return try await !sql.raw("""
             INSERT INTO purchases (id, family_id, product_id, provider, receipt, purchased_at, purchased_by)
-            VALUES (\(bind: purchase.id), \(bind: purchase.familyId), \(bind: purchase.productId),
+            VALUES (\(bind: purchase.id), \(bind: scope.familyId), \(bind: purchase.productId),
                     \(bind: purchase.provider), \(bind: purchase.receipt), \(bind: purchase.purchasedAt), \(bind: purchase.purchasedBy))
             ON CONFLICT (family_id, product_id) DO NOTHING
             RETURNING id

@@ -9,7 +9,7 @@ public struct SessionStore: Sendable {
     private var sql: any SQLDatabase { database.sql }
     private static let decoding = SQLRowDecoder.KeyDecodingStrategy.convertFromSnakeCase
 
-    public func create(tokenHash: String, familyId: String, parentId: String, csrfToken: String,
+    public func create(tokenHash: String, familyId: FamilyID, parentId: ParentID, csrfToken: String,
                        now: Date, expires: Date, parentActiveAt: Date?) async throws {
         try await sql.raw("""
             INSERT INTO sessions (token_hash, family_id, parent_id, csrf_token, created_at, last_seen_at,
@@ -43,7 +43,7 @@ public struct SessionStore: Sendable {
     }
 
     /// Who is playing on this device (nil: the avatar picker).
-    public func setChild(_ childId: String?, tokenHash: String) async throws {
+    public func setChild(_ childId: ChildID?, tokenHash: String) async throws {
         try await sql.raw("UPDATE sessions SET child_id = \(bind: childId) WHERE token_hash = \(bind: tokenHash)").run()
     }
 

@@ -2,13 +2,13 @@ import Foundation
 
 /// Spellflare's settings for one child.
 public struct SpellingPlayerRow: Codable, Sendable, Equatable {
-    public let childId: String
-    public let familyId: String
+    public let childId: ChildID
+    public let familyId: FamilyID
     public let name: String
     public let grade: Int
     public let voice: String?
     public let updatedAt: Int64
-    public init(childId: String, familyId: String, name: String, grade: Int, voice: String?, updatedAt: Int64) {
+    public init(childId: ChildID, familyId: FamilyID, name: String, grade: Int, voice: String?, updatedAt: Int64) {
         self.childId = childId
         self.familyId = familyId
         self.name = name
@@ -32,8 +32,8 @@ public struct GradeLevel: Codable, Sendable, Hashable {
 /// so a device replaying its outbox cannot apply one twice.
 public struct SpellingSessionRow: Codable, Sendable, Equatable {
     public let id: String
-    public let familyId: String
-    public let childId: String
+    public let familyId: FamilyID
+    public let childId: ChildID
     public let grade: Int
     public let level: Int
     public let state: String
@@ -42,7 +42,7 @@ public struct SpellingSessionRow: Codable, Sendable, Equatable {
     public let finishedAt: Int64?
     /// The grade's reset epoch when the game began.
     public let epoch: Int
-    public init(id: String, familyId: String, childId: String, grade: Int, level: Int, state: String, answers: Int,
+    public init(id: String, familyId: FamilyID, childId: ChildID, grade: Int, level: Int, state: String, answers: Int,
                 startedAt: Int64, finishedAt: Int64?, epoch: Int = 0) {
         self.id = id
         self.familyId = familyId
@@ -77,8 +77,8 @@ public struct StoredProgress: Sendable, Equatable {
 /// One answered word.
 public struct SpellingResultRow: Codable, Sendable, Equatable {
     public let id: String
-    public let familyId: String
-    public let childId: String
+    public let familyId: FamilyID
+    public let childId: ChildID
     public let sessionId: String?
     public let word: String
     public let grade: Int
@@ -86,7 +86,7 @@ public struct SpellingResultRow: Codable, Sendable, Equatable {
     public let firstTry: Bool
     public let answeredAt: Int64
     public let seconds: Double
-    public init(id: String, familyId: String, childId: String, sessionId: String?, word: String, grade: Int, level: Int,
+    public init(id: String, familyId: FamilyID, childId: ChildID, sessionId: String?, word: String, grade: Int, level: Int,
                 firstTry: Bool, answeredAt: Int64, seconds: Double) {
         self.id = id
         self.familyId = familyId
@@ -122,11 +122,11 @@ public struct SpellingWordRow: Codable, Sendable, Equatable {
 /// A parent's word list; `words` are one per line.
 public struct SpellingListRow: Codable, Sendable, Equatable {
     public let id: String
-    public let familyId: String
+    public let familyId: FamilyID
     public let name: String
     public let words: String
     public let createdAt: Int64
-    public init(id: String, familyId: String, name: String, words: String, createdAt: Int64) {
+    public init(id: String, familyId: FamilyID, name: String, words: String, createdAt: Int64) {
         self.id = id
         self.familyId = familyId
         self.name = name

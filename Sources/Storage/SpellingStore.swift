@@ -11,15 +11,16 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Player
 
-    public func player(childId: String, in scope: FamilyScope) async throws -> SpellingPlayerRow? {
+    public func player(childId: ChildID, in scope: FamilyScope) async throws -> SpellingPlayerRow? {
         try await sql.raw("SELECT * FROM spelling_players WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
             .first(decoding: SpellingPlayerRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func savePlayer(_ player: SpellingPlayerRow) async throws {
+    public func savePlayer(_ player: SpellingPlayerRow, in scope: FamilyScope) async throws {
+        try scope.check(player)
         try await sql.raw("""
             INSERT INTO spelling_players (child_id, family_id, name, grade, voice, updated_at)
-            VALUES (\(bind: player.childId), \(bind: player.familyId), \(bind: player.name), \(bind: player.grade),
+            VALUES (\(bind: player.childId), \(bind: scope.familyId), \(bind: player.name), \(bind: player.grade),
                     \(bind: player.voice), \(bind: player.updatedAt))
             ON CONFLICT (child_id) DO UPDATE SET name = excluded.name, grade = excluded.grade, voice = excluded.voice,
                 updated_at = excluded.updated_at
@@ -29,11 +30,11 @@ public struct SpellingStore: Sendable {
     // MARK: - Progress
 
     /// Completed levels, current levels and reset epochs, per grade.
-    public func progress(childId: String, in scope: FamilyScope) async throws -> StoredProgress {
+    public func progress(childId: ChildID, in scope: FamilyScope) async throws -> StoredProgress {
         try await Self.progress(childId: childId, familyId: scope.familyId, on: sql)
     }
 
-    private static func progress(childId: String, familyId: String, on sql: any SQLDatabase) async throws -> StoredProgress {
+    private static func progress(childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws -> StoredProgress {
         let completed = try await sql.raw("""
             SELECT grade, level FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade, level
@@ -45,7 +46,7 @@ public struct SpellingStore: Sendable {
         return StoredProgress(completed: completed, current: current, epochs: try await epochs(childId: childId, familyId: familyId, on: sql))
     }
 
-    private static func epochs(childId: String, familyId: String, on sql: any SQLDatabase) async throws -> [GradeEpoch] {
+    private static func epochs(childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws -> [GradeEpoch] {
         try await sql.raw("""
             SELECT grade, epoch FROM spelling_resets WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade
@@ -55,7 +56,7 @@ public struct SpellingStore: Sendable {
     /// Adds completed levels and raises current levels (never lowers them), in one transaction;
     /// returns the progress after the merge. Levels of a grade the device knows at an older
     /// reset epoch than the server's (progress from before a parent's reset) are left out.
-    public func mergeProgress(childId: String, in scope: FamilyScope, completed: [GradeLevel], current: [GradeLevel],
+    public func mergeProgress(childId: ChildID, in scope: FamilyScope, completed: [GradeLevel], current: [GradeLevel],
                               epochs deviceEpochs: [GradeEpoch], now: Date) async throws -> StoredProgress {
         try await database.transaction { sql in
             let known = Dictionary(deviceEpochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max)
@@ -67,7 +68,7 @@ public struct SpellingStore: Sendable {
         }
     }
 
-    private static func merge(childId: String, familyId: String, completed: [GradeLevel], current: [GradeLevel],
+    private static func merge(childId: ChildID, familyId: FamilyID, completed: [GradeLevel], current: [GradeLevel],
                               now: Date, on sql: any SQLDatabase) async throws {
         for item in completed {
             try await sql.raw("""
@@ -88,7 +89,7 @@ public struct SpellingStore: Sendable {
 
     /// Starts a grade over: its completed levels and current level are removed and its reset
     /// epoch goes up, so older progress still on a tablet cannot bring them back.
-    public func resetProgress(childId: String, in scope: FamilyScope, grade: Int, now: Date) async throws {
+    public func resetProgress(childId: ChildID, in scope: FamilyScope, grade: Int, now: Date) async throws {
         try await database.transaction { sql in
             try await sql.raw("""
                 INSERT INTO spelling_resets (child_id, family_id, grade, epoch, reset_at)
@@ -106,17 +107,18 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Games
 
-    public func insertSession(_ session: SpellingSessionRow) async throws {
+    public func insertSession(_ session: SpellingSessionRow, in scope: FamilyScope) async throws {
+        try scope.check(session)
         try await sql.raw("""
             INSERT INTO spelling_sessions (id, family_id, child_id, grade, level, state, answers, started_at, finished_at, epoch)
-            VALUES (\(bind: session.id), \(bind: session.familyId), \(bind: session.childId), \(bind: session.grade),
+            VALUES (\(bind: session.id), \(bind: scope.familyId), \(bind: session.childId), \(bind: session.grade),
                     \(bind: session.level), \(bind: session.state), \(bind: session.answers), \(bind: session.startedAt),
                     \(bind: session.finishedAt), \(bind: session.epoch))
             """).run()
     }
 
     /// A game of this child's (another child's game is not found).
-    public func session(id: String, childId: String, in scope: FamilyScope) async throws -> SpellingSessionRow? {
+    public func session(id: String, childId: ChildID, in scope: FamilyScope) async throws -> SpellingSessionRow? {
         try await sql.raw("""
             SELECT * FROM spelling_sessions WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first(decoding: SpellingSessionRow.self, keyDecodingStrategy: .convertFromSnakeCase)
@@ -145,7 +147,7 @@ public struct SpellingStore: Sendable {
     /// Saves an answer if the game still has `expectedAnswers` answers applied; false when another
     /// request got there first (nothing is written then). A level passed in a game begun before
     /// the grade was reset (`gameEpoch` older than the grade's) is not marked completed.
-    public func saveAnswer(sessionId: String, childId: String, in scope: FamilyScope, expectedAnswers: Int, gameEpoch: Int,
+    public func saveAnswer(sessionId: String, childId: ChildID, in scope: FamilyScope, expectedAnswers: Int, gameEpoch: Int,
                            _ write: AnswerWrite, now: Date) async throws -> Bool {
         try await database.transaction { sql in
             let updated = try await sql.raw("""
@@ -172,8 +174,8 @@ public struct SpellingStore: Sendable {
 
     private struct StoredResult: Decodable {
         let id: String
-        let familyId: String
-        let childId: String
+        let familyId: FamilyID
+        let childId: ChildID
         let sessionId: String?
         let word: String
         let grade: Int
@@ -194,7 +196,7 @@ public struct SpellingStore: Sendable {
     }
 
     /// Every answered word of a child, oldest first (at most `limit`, the newest kept).
-    public func results(childId: String, in scope: FamilyScope, limit: Int = 20_000) async throws -> [SpellingResultRow] {
+    public func results(childId: ChildID, in scope: FamilyScope, limit: Int = 20_000) async throws -> [SpellingResultRow] {
         try await sql.raw("""
             SELECT * FROM spelling_results WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             ORDER BY answered_at DESC LIMIT \(bind: limit)
@@ -205,21 +207,21 @@ public struct SpellingStore: Sendable {
                                      seconds: $0.seconds) }
     }
 
-    public func words(childId: String, in scope: FamilyScope) async throws -> [SpellingWordRow] {
+    public func words(childId: ChildID, in scope: FamilyScope) async throws -> [SpellingWordRow] {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).all(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func word(_ word: String, childId: String, in scope: FamilyScope) async throws -> SpellingWordRow? {
+    public func word(_ word: String, childId: ChildID, in scope: FamilyScope) async throws -> SpellingWordRow? {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND word = \(bind: word)
             """).first(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    private static func save(_ word: SpellingWordRow, childId: String, familyId: String, on sql: any SQLDatabase) async throws {
+    private static func save(_ word: SpellingWordRow, childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             INSERT INTO spelling_words (child_id, family_id, word, attempts, misses, box, last_seen, due)
             VALUES (\(bind: childId), \(bind: familyId), \(bind: word.word), \(bind: word.attempts), \(bind: word.misses),
@@ -236,10 +238,11 @@ public struct SpellingStore: Sendable {
             .all(decoding: SpellingListRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func insertList(_ list: SpellingListRow) async throws {
+    public func insertList(_ list: SpellingListRow, in scope: FamilyScope) async throws {
+        try scope.check(list)
         try await sql.raw("""
             INSERT INTO spelling_lists (id, family_id, name, words, created_at)
-            VALUES (\(bind: list.id), \(bind: list.familyId), \(bind: list.name), \(bind: list.words), \(bind: list.createdAt))
+            VALUES (\(bind: list.id), \(bind: scope.familyId), \(bind: list.name), \(bind: list.words), \(bind: list.createdAt))
             """).run()
     }
 
@@ -252,14 +255,14 @@ public struct SpellingStore: Sendable {
         }
     }
 
-    public func assignedListIds(childId: String, in scope: FamilyScope) async throws -> [String] {
+    public func assignedListIds(childId: ChildID, in scope: FamilyScope) async throws -> [String] {
         try await sql.raw("""
             SELECT list_id FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) ORDER BY list_id
             """).all().map { try $0.decode(column: "list_id", as: String.self) }
     }
 
     /// Replaces a child's assigned lists; every id must be one of the family's lists.
-    public func assign(listIds: [String], childId: String, in scope: FamilyScope) async throws {
+    public func assign(listIds: [String], childId: ChildID, in scope: FamilyScope) async throws {
         try await database.transaction { sql in
             try await sql.raw("DELETE FROM spelling_assignments WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
             for id in Set(listIds) {
@@ -272,7 +275,7 @@ public struct SpellingStore: Sendable {
     }
 
     /// The words of every list assigned to the child.
-    public func assignedWords(childId: String, in scope: FamilyScope) async throws -> [String] {
+    public func assignedWords(childId: ChildID, in scope: FamilyScope) async throws -> [String] {
         try await sql.raw("""
             SELECT l.words FROM spelling_lists l JOIN spelling_assignments a ON a.list_id = l.id
             WHERE a.child_id = \(bind: childId) AND a.family_id = \(bind: scope.familyId) AND l.family_id = \(bind: scope.familyId)

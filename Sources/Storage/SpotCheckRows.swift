@@ -2,8 +2,8 @@ import Foundation
 
 /// A managed phone and its rules, as stored. Flags are 0/1.
 public struct SpotCheckDeviceRow: Codable, Sendable, Equatable {
-    public let id: String
-    public let familyId: String
+    public let id: DeviceID
+    public let familyId: FamilyID
     public var name: String
     public let createdAt: Int64
     public var pairedAt: Int64?
@@ -22,7 +22,7 @@ public struct SpotCheckDeviceRow: Codable, Sendable, Equatable {
     public var gapMs: Int64
 
     /// A new, unpaired phone with the default rules.
-    public init(id: String, familyId: String, name: String, createdAt: Int64, hotspotOff: Bool = true, rotatePassword: Bool = true,
+    public init(id: DeviceID, familyId: FamilyID, name: String, createdAt: Int64, hotspotOff: Bool = true, rotatePassword: Bool = true,
                 gapMs: Int64 = 7_200_000) {
         self.id = id
         self.familyId = familyId
@@ -56,8 +56,8 @@ public struct SpotCheckPolicyRow: Sendable, Equatable {
 /// One line of a phone's activity. `actions` and `errors` are JSON arrays of strings.
 public struct SpotCheckEventRow: Codable, Sendable, Equatable {
     public let id: String
-    public let deviceId: String
-    public let familyId: String
+    public let deviceId: DeviceID
+    public let familyId: FamilyID
     /// shortcut (a run the Shortcut reported), paired, tamper (no check-in within the gap), back (checked in again).
     public let kind: String
     public let receivedAt: Int64
@@ -68,7 +68,7 @@ public struct SpotCheckEventRow: Codable, Sendable, Equatable {
     public let ok: Int
     public let errors: String
 
-    public init(id: String, deviceId: String, familyId: String, kind: String, receivedAt: Int64, ts: Int64? = nil, trigger: String,
+    public init(id: String, deviceId: DeviceID, familyId: FamilyID, kind: String, receivedAt: Int64, ts: Int64? = nil, trigger: String,
                 shortcutVersion: String? = nil, actions: [String] = [], ok: Bool = true, errors: [String] = []) {
         self.id = id
         self.deviceId = deviceId
@@ -106,8 +106,8 @@ public enum PairingRedemption: Sendable, Equatable {
 
 /// A phone the tamper watch has just found silent.
 public struct SilentDevice: Sendable, Equatable {
-    public let deviceId: String
-    public let familyId: String
+    public let deviceId: DeviceID
+    public let familyId: FamilyID
     public let name: String
     /// When the warning starts: the last check-in plus the gap.
     public let since: Int64

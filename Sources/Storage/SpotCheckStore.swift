@@ -11,10 +11,11 @@ public struct SpotCheckStore: Sendable {
 
     // MARK: Phones
 
-    public func insert(_ device: SpotCheckDeviceRow) async throws {
+    public func insert(_ device: SpotCheckDeviceRow, in scope: FamilyScope) async throws {
+        try scope.check(device)
         try await sql.raw("""
             INSERT INTO spotcheck_devices (id, family_id, name, created_at, runs, hotspot_off, rotate_password, gap_ms)
-            VALUES (\(bind: device.id), \(bind: device.familyId), \(bind: device.name), \(bind: device.createdAt), 0,
+            VALUES (\(bind: device.id), \(bind: scope.familyId), \(bind: device.name), \(bind: device.createdAt), 0,
                     \(bind: device.hotspotOff), \(bind: device.rotatePassword), \(bind: device.gapMs))
             """).run()
     }
@@ -25,7 +26,7 @@ public struct SpotCheckStore: Sendable {
             .all(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func device(id: String, in scope: FamilyScope) async throws -> SpotCheckDeviceRow? {
+    public func device(id: DeviceID, in scope: FamilyScope) async throws -> SpotCheckDeviceRow? {
         try await sql.raw("SELECT * FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
             .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
@@ -42,18 +43,18 @@ public struct SpotCheckStore: Sendable {
             .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func rename(id: String, in scope: FamilyScope, name: String) async throws -> Bool {
+    public func rename(id: DeviceID, in scope: FamilyScope, name: String) async throws -> Bool {
         try await sql.raw("""
             UPDATE spotcheck_devices SET name = \(bind: name) WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
     }
 
     /// Removes the phone with its codes and activity; its credentials stop working at once.
-    public func delete(id: String, in scope: FamilyScope) async throws -> Bool {
+    public func delete(id: DeviceID, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("DELETE FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id").first() != nil
     }
 
-    public func savePolicy(_ policy: SpotCheckPolicyRow, id: String, in scope: FamilyScope) async throws -> Bool {
+    public func savePolicy(_ policy: SpotCheckPolicyRow, id: DeviceID, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("""
             UPDATE spotcheck_devices SET hotspot_off = \(bind: policy.hotspotOff ? 1 : 0), rotate_password = \(bind: policy.rotatePassword ? 1 : 0),
                 quiet_start = \(bind: policy.quietStart), quiet_end = \(bind: policy.quietEnd), quiet_tz = \(bind: policy.quietTz),
@@ -65,7 +66,7 @@ public struct SpotCheckStore: Sendable {
     // MARK: Pairing
 
     /// Makes `codeHash` the phone's only working code: earlier unused ones stop working.
-    public func replacePairingCode(deviceId: String, in scope: FamilyScope, codeHash: String, now: Date, expiresAt: Date) async throws {
+    public func replacePairingCode(deviceId: DeviceID, in scope: FamilyScope, codeHash: String, now: Date, expiresAt: Date) async throws {
         try await database.transaction { sql in
             try await sql.raw("DELETE FROM spotcheck_pairing_codes WHERE device_id = \(bind: deviceId) AND used_at IS NULL").run()
             try await sql.raw("""
@@ -85,7 +86,7 @@ public struct SpotCheckStore: Sendable {
                 """).first() else { return .unknown }
             if try code.decodeNil(column: "used_at") == false { return .used }
             if try code.decode(column: "expires_at", as: Int64.self) <= now.millis { return .expired }
-            let deviceId = try code.decode(column: "device_id", as: String.self)
+            let deviceId = try code.decode(column: "device_id", as: DeviceID.self)
             guard try await sql.raw("""
                 UPDATE spotcheck_pairing_codes SET used_at = \(bind: now.millis) WHERE code_hash = \(bind: codeHash) AND used_at IS NULL RETURNING device_id
                 """).first() != nil else { return .used }
@@ -152,7 +153,7 @@ public struct SpotCheckStore: Sendable {
                 """).all()
             var silent: [SilentDevice] = []
             for row in rows {
-                let device = SilentDevice(deviceId: try row.decode(column: "id", as: String.self), familyId: try row.decode(column: "family_id", as: String.self),
+                let device = SilentDevice(deviceId: try row.decode(column: "id", as: DeviceID.self), familyId: try row.decode(column: "family_id", as: FamilyID.self),
                                           name: try row.decode(column: "name", as: String.self), since: try row.decode(column: "tamper_at", as: Int64.self))
                 try await Self.insert(SpotCheckEventRow(id: eventId(), deviceId: device.deviceId, familyId: device.familyId, kind: "tamper",
                                                    receivedAt: device.since, trigger: "No check-in"), on: sql)
@@ -165,7 +166,7 @@ public struct SpotCheckStore: Sendable {
     // MARK: Activity
 
     /// A page of the phone's activity, newest first, before the (receivedAt, id) cursor if given.
-    public func events(deviceId: String, in scope: FamilyScope, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
+    public func events(deviceId: DeviceID, in scope: FamilyScope, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
         let cursor: SQLQueryString = before.map { "AND (received_at < \(bind: $0.receivedAt) OR (received_at = \(bind: $0.receivedAt) AND id < \(bind: $0.id)))" } ?? ""
         return try await sql.raw("""
             SELECT * FROM spotcheck_events WHERE device_id = \(bind: deviceId) AND family_id = \(bind: scope.familyId) \(cursor)
@@ -173,7 +174,7 @@ public struct SpotCheckStore: Sendable {
             """).all(decoding: SpotCheckEventRow.self, keyDecodingStrategy: .convertFromSnakeCase)
     }
 
-    public func eventCount(deviceId: String) async throws -> Int {
+    public func eventCount(deviceId: DeviceID) async throws -> Int {
         try await sql.raw("SELECT COUNT(*) AS n FROM spotcheck_events WHERE device_id = \(bind: deviceId)").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
@@ -190,7 +191,7 @@ public struct SpotCheckStore: Sendable {
     // MARK: Signatures
 
     /// Remembers a signature; false when it was seen before (a replay).
-    public func rememberSignature(_ signature: String, deviceId: String, now: Date) async throws -> Bool {
+    public func rememberSignature(_ signature: String, deviceId: DeviceID, now: Date) async throws -> Bool {
         try await sql.raw("""
             INSERT INTO spotcheck_signatures (device_id, signature, seen_at) VALUES (\(bind: deviceId), \(bind: signature), \(bind: now.millis))
             ON CONFLICT (device_id, signature) DO NOTHING RETURNING device_id

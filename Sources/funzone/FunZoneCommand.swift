@@ -235,9 +235,9 @@ struct CreateParent: AsyncParsableCommand {
             guard try await store.familyCount() == 0 else {
                 throw ValidationError("A family already exists: add parents with an invite code from the parent area.")
             }
-            let familyId = UUID().uuidString.lowercased()
+            let familyId: FamilyID = IDGenerator.live.make()
             try await store.createFamily(id: familyId, name: familyName, parent: ParentRow(
-                id: UUID().uuidString.lowercased(), familyId: familyId, email: email, name: name,
+                id: IDGenerator.live.make(), familyId: familyId, email: email, name: name,
                 passwordHash: try await PasswordHasher().hash(password), createdAt: Date().millis))
         }
         print("Created the family \"\(familyName)\" with parent \(email). Open the app and sign in.")

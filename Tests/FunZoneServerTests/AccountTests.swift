@@ -197,7 +197,7 @@ import Testing
             let parent = try await app.setUpFamily()
             let code = try await parent.json(.post, "/api/parent/invites", expect: .created)["code"] as! String
             // The join checked the address; before the new parent went in, a sign-up took it.
-            let late = ParentRow(id: UUID().uuidString.lowercased(), familyId: "", email: "ada@example.org", name: "Bo",
+            let late = ParentRow(id: ParentID(UUID().uuidString.lowercased()), familyId: "", email: "ada@example.org", name: "Bo",
                                  passwordHash: "not used", createdAt: 0)
             await #expect(throws: StorageError.duplicateEmail) {
                 try await app.services.families.join(inviteCodeHash: Tokens.hash(try InviteCode.normalized(code)), parent: late, now: app.clock.now)

@@ -208,14 +208,14 @@ import Testing
 
 extension Browser {
     /// The child picked on this device and its family (read through the API).
-    func childId(_ app: TestApp) async throws -> String? {
+    func childId(_ app: TestApp) async throws -> ChildID? {
         let session = try await json(.get, "/api/session", expect: .ok)
-        return (session["child"] as? [String: Any])?["id"] as? String
+        return ((session["child"] as? [String: Any])?["id"] as? String).map { ChildID($0) }
     }
 
-    func familyId(_ app: TestApp) async throws -> String {
+    func familyId(_ app: TestApp) async throws -> FamilyID {
         let id = try await childId(app)!
         return try await app.services.database.sql.raw("SELECT family_id FROM children WHERE id = \(bind: id)").first()!
-            .decode(column: "family_id", as: String.self)
+            .decode(column: "family_id", as: FamilyID.self)
     }
 }

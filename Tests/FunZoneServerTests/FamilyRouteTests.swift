@@ -81,9 +81,9 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let otherKids = try await other.json(.get, "/api/kids", expect: .ok)
             #expect((otherKids["children"] as? [Any])?.isEmpty == true)
 
-            let row = try await app.services.children.child(id: mia, in: FamilyScope(familyId: try await familyId(app, email: "ada@example.org")))
+            let row = try await app.services.children.child(id: ChildID(mia), in: FamilyScope(familyId: try await familyId(app, email: "ada@example.org")))
             #expect(row?.name == "Mia")
-            let request = try await app.services.requests.request(id: requestId, in: FamilyScope(familyId: row!.familyId))
+            let request = try await app.services.requests.request(id: AppRequestID(requestId), in: FamilyScope(familyId: row!.familyId))
             #expect(request?.status == "pending" && request?.readAt == nil)
         }
     }
@@ -121,6 +121,6 @@ struct ConfirmBody: Encodable { let confirm: Bool }
     }
 }
 
-func familyId(_ app: TestApp, email: String = "ada@example.org") async throws -> String {
+func familyId(_ app: TestApp, email: String = "ada@example.org") async throws -> FamilyID {
     try await app.services.families.parent(email: email)!.familyId
 }

@@ -128,7 +128,7 @@ import Testing
             try await tablet.expectError(.get, "/api/spellflare/me", status: .forbidden, code: "app_hidden")
             try await tablet.expectError(.post, "/api/spellflare/sessions", ["grade": 2, "level": 1], status: .forbidden, code: "app_hidden")
             try await tablet.expectError(.post, "/api/spellflare/progress/sync", ["grades": [String]()], status: .forbidden, code: "app_hidden")
-            #expect(try await app.services.spelling.player(childId: mia, in: FamilyScope(familyId: try await familyId(app))) == nil)
+            #expect(try await app.services.spelling.player(childId: ChildID(mia), in: FamilyScope(familyId: try await familyId(app))) == nil)
             // Another app stays open, and the parent's own Spellflare pages are not the child's.
             _ = try await tablet.json(.get, "/api/coloring/me", expect: .ok)
             _ = try await parent.json(.get, "/api/parent/spellflare/lists", expect: .ok)

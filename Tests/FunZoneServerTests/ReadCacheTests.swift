@@ -11,7 +11,7 @@ import Testing
 @Suite struct ReadCacheTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func session(_ token: String, family: String, expiresAt: Date) -> SessionRow {
+    func session(_ token: String, family: FamilyID, expiresAt: Date) -> SessionRow {
         SessionRow(tokenHash: token, familyId: family, parentId: "p", csrfToken: "c", childId: nil, createdAt: 0, lastSeenAt: 0,
                    expiresAt: expiresAt.millis, parentActiveAt: nil, gatePassedAt: nil, gateFailures: 0, gateLockedUntil: nil,
                    gateLeft: nil, gateRight: nil, gateIssuedAt: nil)
@@ -24,20 +24,20 @@ import Testing
         #expect(cache.session(tokenHash: "a", now: t0 + 0.9) != nil)
         #expect(cache.session(tokenHash: "a", now: t0 + 1) == nil)
         #expect(cache.session(tokenHash: "b", now: t0 + 0.6) == nil)  // the session itself expired first
-        cache.store(hub: ByteBuffer(string: "{}"), childId: "c", familyId: "f", now: t0)
-        #expect(cache.hub(childId: "c", familyId: "f", now: t0 + 0.5) != nil)
-        #expect(cache.hub(childId: "c", familyId: "f", now: t0 + 1.5) == nil)
+        cache.store(hub: ByteBuffer(string: "{}"), childId: "c", in: FamilyScope(familyId: "f"), now: t0)
+        #expect(cache.hub(childId: "c", in: FamilyScope(familyId: "f"), now: t0 + 0.5) != nil)
+        #expect(cache.hub(childId: "c", in: FamilyScope(familyId: "f"), now: t0 + 1.5) == nil)
     }
 
     @Test func aWriteDropsOnlyItsFamily() {
         let cache = ReadCache(ttl: 60)
         cache.store(session: session("a", family: "f1", expiresAt: t0 + 100), now: t0)
         cache.store(session: session("b", family: "f2", expiresAt: t0 + 100), now: t0)
-        cache.store(hub: ByteBuffer(string: "1"), childId: "c1", familyId: "f1", now: t0)
-        cache.store(hub: ByteBuffer(string: "2"), childId: "c2", familyId: "f2", now: t0)
-        cache.invalidate(familyId: "f1")
-        #expect(cache.session(tokenHash: "a", now: t0) == nil && cache.hub(childId: "c1", familyId: "f1", now: t0) == nil)
-        #expect(cache.session(tokenHash: "b", now: t0) != nil && cache.hub(childId: "c2", familyId: "f2", now: t0) != nil)
+        cache.store(hub: ByteBuffer(string: "1"), childId: "c1", in: FamilyScope(familyId: "f1"), now: t0)
+        cache.store(hub: ByteBuffer(string: "2"), childId: "c2", in: FamilyScope(familyId: "f2"), now: t0)
+        cache.invalidate(FamilyScope(familyId: "f1"))
+        #expect(cache.session(tokenHash: "a", now: t0) == nil && cache.hub(childId: "c1", in: FamilyScope(familyId: "f1"), now: t0) == nil)
+        #expect(cache.session(tokenHash: "b", now: t0) != nil && cache.hub(childId: "c2", in: FamilyScope(familyId: "f2"), now: t0) != nil)
         cache.invalidate(tokenHash: "b")
         #expect(cache.session(tokenHash: "b", now: t0) == nil)
     }

@@ -129,7 +129,7 @@ struct Speller {
             #expect(reloaded["correctCount"] as? Int == 10 && reloaded["answers"] as? Int == 12)
 
             // Results and word histories were written: the missed words come back for review.
-            let results = try await app.services.spelling.results(childId: childId, in: FamilyScope(familyId: try await familyId(app, childId)))
+            let results = try await app.services.spelling.results(childId: ChildID(childId), in: FamilyScope(familyId: try await familyId(app, childId)))
             #expect(results.count == 11 && results.filter { !$0.firstTry }.map(\.word).sorted() == [firstWord, secondWord].sorted())
             // Both are due the next day: the miss at once, the word that came back right a day later.
             app.clock.advance(by: 86_400 + 1)
@@ -176,14 +176,14 @@ struct Speller {
 
             let reloaded = try await tablet.json(.get, "/api/spellflare/sessions/\(game["id"] as! String)", expect: .ok)
             #expect(reloaded["answers"] as? Int == 0 && reloaded["position"] as? Int == 0)
-            #expect(try await app.services.spelling.results(childId: miaId, in: FamilyScope(familyId: familyId)).isEmpty)
+            #expect(try await app.services.spelling.results(childId: ChildID(miaId), in: FamilyScope(familyId: familyId)).isEmpty)
 
             // An outbox replaying an answer the server already has gets the state back, counted once.
             let first = try await speller.answer(game, AnswerBody(seq: 0, answer: (game["words"] as! [String])[0]))
             let replay = try await speller.answer(game, AnswerBody(seq: 0, answer: (game["words"] as! [String])[0]))
             #expect(first["duplicate"] as? Bool == false && replay["duplicate"] as? Bool == true)
             #expect((replay["session"] as! [String: Any])["correctCount"] as? Int == 1)
-            #expect(try await app.services.spelling.results(childId: miaId, in: FamilyScope(familyId: familyId)).count == 1)
+            #expect(try await app.services.spelling.results(childId: ChildID(miaId), in: FamilyScope(familyId: familyId)).count == 1)
         }
     }
 
@@ -355,9 +355,9 @@ struct Speller {
     }
 }
 
-private func familyId(_ app: TestApp, _ childId: String) async throws -> String {
+private func familyId(_ app: TestApp, _ childId: String) async throws -> FamilyID {
     try await app.services.database.sql.raw("SELECT family_id FROM children WHERE id = \(bind: childId)").first()!
-        .decode(column: "family_id", as: String.self)
+        .decode(column: "family_id", as: FamilyID.self)
 }
 
 private func sessionCount(_ app: TestApp) async throws -> Int {

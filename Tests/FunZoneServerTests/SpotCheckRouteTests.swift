@@ -216,7 +216,7 @@ struct Phone {
             // A token alone, without a signature, is not enough.
             let tokenOnly = try await app.client.execute(uri: "/policy", method: .get, headers: [HTTPField.Name("X-Device-Token")!: phone.token], body: nil)
             try expectErrorShape(tokenOnly, status: .unauthorized, code: "device_unauthorized")
-            #expect(try await app.services.spotcheck.eventCount(deviceId: phone.deviceId) == 2)
+            #expect(try await app.services.spotcheck.eventCount(deviceId: DeviceID(phone.deviceId)) == 2)
         }
     }
 
@@ -243,7 +243,7 @@ struct Phone {
                                                          body: ByteBuffer(string: Self.shortcutRun))
             try expectErrorShape(anonymous, status: .unauthorized, code: "device_unauthorized")
             // Only the "paired" line exists; no run was counted.
-            #expect(try await app.services.spotcheck.eventCount(deviceId: phone.deviceId) == 1)
+            #expect(try await app.services.spotcheck.eventCount(deviceId: DeviceID(phone.deviceId)) == 1)
             #expect(try await phone.json(.get, "/device", expect: .ok)["runs"] as? Int == 0)
         }
     }
@@ -320,7 +320,7 @@ struct Phone {
             async let first = app.services.watchForSilentDevices()
             async let second = app.services.watchForSilentDevices()
             let found = await first + second
-            #expect(found.map(\.deviceId) == [id])
+            #expect(found.map(\.deviceId) == [DeviceID(id)])
             #expect(await app.services.watchForSilentDevices().isEmpty)
             var kinds = (try await Self.events(parent, id)["events"] as! [[String: Any]]).map { $0["kind"] as? String }
             #expect(kinds == ["tamper", "shortcut", "paired"])

@@ -19,7 +19,8 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "Tests" / "e2e" / "artifacts"
-BINARY = ROOT / ".build" / "debug" / "funzone"
+# FUNZONE_BINARY runs the tests against another build (a copy kept while the tree is rebuilt).
+BINARY = Path(os.environ.get("FUNZONE_BINARY") or ROOT / ".build" / "debug" / "funzone")
 
 
 def free_port():

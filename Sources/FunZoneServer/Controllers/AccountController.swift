@@ -32,8 +32,8 @@ struct AccountController {
         let gatePassed: Bool
     }
 
-    struct FamilyView: Codable { let id: String; let name: String }
-    struct ParentView: Codable { let id: String; let name: String; let email: String }
+    struct FamilyView: Codable { let id: FamilyID; let name: String }
+    struct ParentView: Codable { let id: ParentID; let name: String; let email: String }
 
     @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Response {
         let familyCount = try await services.families.familyCount()
@@ -77,7 +77,7 @@ struct AccountController {
             throw APIError(.signupClosed)
         }
         let familyName = try Account.validatedName(body.familyName)
-        let parent = try await newParent(familyId: services.ids.next(), name: body.parentName,
+        let parent = try await newParent(familyId: services.ids.make(), name: body.parentName,
                                          email: body.email, password: body.password)
         try await services.families.createFamily(id: parent.familyId, name: familyName, parent: parent)
         return try await startSession(for: parent, status: .created, parentUnlocked: true, context: context)
@@ -163,11 +163,11 @@ struct AccountController {
 
     // MARK: - Helpers
 
-    private func newParent(familyId: String, name: String, email: String, password: String) async throws -> ParentRow {
+    private func newParent(familyId: FamilyID, name: String, email: String, password: String) async throws -> ParentRow {
         let name = try Account.validatedName(name)
         let email = try Account.normalizedEmail(email)
         try Account.validatePassword(password)
-        return ParentRow(id: services.ids.next(), familyId: familyId, email: email, name: name,
+        return ParentRow(id: services.ids.make(), familyId: familyId, email: email, name: name,
                          passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now().millis)
     }
 
@@ -196,7 +196,7 @@ struct AccountController {
 
 /// A child as the API shows it.
 struct ChildView: Codable, Equatable {
-    let id: String
+    let id: ChildID
     let name: String
     let grade: Int
     let avatar: String

@@ -32,7 +32,7 @@ struct AppRequestsController {
     }
 
     struct RequestView: Codable {
-        let id: String
+        let id: AppRequestID
         let child: ChildView?
         let app: MiniApp?
         let text: String
@@ -56,14 +56,14 @@ struct AppRequestsController {
             audio = data
         }
         let text = try AppRequest.validatedText(body.text, hasAudio: audio != nil)
-        let id = services.ids.next()
+        let id: AppRequestID = services.ids.make()
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
         if let audio, let audioKey { try await services.blobs.put(audio, key: audioKey) }
         let row = AppRequestRow(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,
                                 audioKey: audioKey, audioBytes: Int64(audio?.count ?? 0), status: AppRequest.Status.pending.rawValue,
                                 createdAt: services.clock.now().millis, readAt: nil, decidedAt: nil)
         do {
-            try await services.requests.insert(row)
+            try await services.requests.insert(row, in: session.scope)
         } catch {
             if let audioKey { try? await services.blobs.delete(key: audioKey) }
             throw error
@@ -87,7 +87,7 @@ struct AppRequestsController {
 
     @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
-        let id = try caller.context.parameters.require("requestId")
+        let id: AppRequestID = try caller.context.parameters.id("requestId")
         guard let row = try await services.requests.request(id: id, in: session.scope),
               let key = row.audioKey, let data = try await services.blobs.get(key: key)
         else { throw APIError.notFound("recording") }
@@ -97,7 +97,7 @@ struct AppRequestsController {
 
     @Sendable func markRead(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
-        let id = try caller.context.parameters.require("requestId")
+        let id: AppRequestID = try caller.context.parameters.id("requestId")
         guard try await services.requests.request(id: id, in: session.scope) != nil else { throw APIError.notFound("request") }
         try await services.requests.markRead(id: id, in: session.scope, now: services.clock.now())
         return NoContent()
@@ -111,7 +111,7 @@ struct AppRequestsController {
 
     @Sendable func decide(_ request: Request, caller: Parent) async throws -> Reply<RequestView> {
         let session = caller.session
-        let id = try caller.context.parameters.require("requestId")
+        let id: AppRequestID = try caller.context.parameters.id("requestId")
         let body = try await request.decodeJSON(DecisionRequest.self, context: caller.context)
         let status = try AppRequest.decision(body.status)
         let note = try AppRequest.validatedNote(body.note)

@@ -31,7 +31,7 @@ struct ChildrenController {
         return Reply(KidsResponse(children: children.map(ChildView.init), avatars: ChildProfile.avatars))
     }
 
-    struct SelectRequest: Codable { let childId: String }
+    struct SelectRequest: Codable { let childId: ChildID }
 
     /// A child taps their avatar; handing the device to a child also closes the parent area.
     @Sendable func select(_ request: Request, caller: SignedIn) async throws -> Reply<ChildView> {
@@ -54,7 +54,7 @@ struct ChildrenController {
     // MARK: - Parent area
 
     struct ChildDetail: Codable {
-        let id: String
+        let id: ChildID
         let name: String
         let grade: Int
         let avatar: String
@@ -85,13 +85,14 @@ struct ChildrenController {
     @Sendable func create(_ request: Request, caller: Parent) async throws -> Reply<ChildView> {
         let session = caller.session
         let body = try await request.decodeJSON(ChildRequest.self, context: caller.context)
-        let profile = try ChildProfile.validated(id: services.ids.next(), name: body.name, grade: body.grade, avatar: body.avatar)
+        let id: ChildID = services.ids.make()
+        let profile = try ChildProfile.validated(id: id.rawValue, name: body.name, grade: body.grade, avatar: body.avatar)
         guard try await services.children.children(in: session.scope).count < Self.maximumChildren else {
             throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
         }
-        let row = ChildRow(id: profile.id, familyId: session.familyId, name: profile.name, grade: profile.grade,
+        let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
                            avatar: profile.avatar, createdAt: services.clock.now().millis)
-        try await services.children.insert(row)
+        try await services.children.insert(row, in: session.scope)
         return Reply(ChildView(row), status: .created)
     }
 
@@ -103,14 +104,14 @@ struct ChildrenController {
 
     @Sendable func update(_ request: Request, caller: Parent) async throws -> Reply<ChildView> {
         let session = caller.session
-        let id = try caller.context.parameters.require("childId")
+        let id: ChildID = try caller.context.parameters.id("childId")
         let patch = try await request.decodeJSON(ChildPatch.self, context: caller.context)
         guard let current = try await services.children.child(id: id, in: session.scope) else { throw APIError.notFound("child") }
-        let profile = try ChildProfile.validated(id: id, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
+        let profile = try ChildProfile.validated(id: id.rawValue, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
                                                  avatar: patch.avatar ?? current.avatar)
         let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
                            avatar: profile.avatar, createdAt: current.createdAt)
-        guard try await services.children.update(row) else { throw APIError.notFound("child") }
+        guard try await services.children.update(row, in: session.scope) else { throw APIError.notFound("child") }
         return Reply(ChildView(row))
     }
 
@@ -119,7 +120,7 @@ struct ChildrenController {
     /// Deletes a child and all their data; the body must say `{"confirm": true}`.
     @Sendable func delete(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
-        let id = try caller.context.parameters.require("childId")
+        let id: ChildID = try caller.context.parameters.id("childId")
         let body = try await request.decodeJSON(DeleteRequest.self, context: caller.context)
         guard body.confirm else {
             throw APIError.invalid("confirm", "Deleting a child removes all their data; send {\"confirm\": true}.")
@@ -136,7 +137,7 @@ struct ChildrenController {
 
     @Sendable func setAppHidden(_ request: Request, caller: Parent) async throws -> Reply<HiddenResponse> {
         let session = caller.session
-        let childId = try caller.context.parameters.require("childId")
+        let childId: ChildID = try caller.context.parameters.id("childId")
         let app = try services.registry.app(id: try caller.context.parameters.require("appId"))
         let body = try await request.decodeJSON(HiddenRequest.self, context: caller.context)
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }

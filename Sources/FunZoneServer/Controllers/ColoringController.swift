@@ -41,9 +41,9 @@ struct ColoringController {
     struct PageSummary: Codable { let id: String; let name: String }
 
     struct MeResponse: Codable {
-        let settings: ColoringSettingsRow
+        let settings: ColoringSettingsView
         /// The picture to reopen (the one changed last), if any.
-        let lastDrawingId: String?
+        let lastDrawingId: DrawingID?
         let stamps: [StampCategory]
         let pages: [PageSummary]
         let colors: [String]
@@ -54,7 +54,7 @@ struct ColoringController {
         let (session, child) = (caller.session, caller.child)
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         let drawings = try await services.coloring.drawings(childId: child.id, in: session.scope)
-        return Reply(MeResponse(settings: settings, lastDrawingId: drawings.first?.id,
+        return Reply(MeResponse(settings: ColoringSettingsView(settings), lastDrawingId: drawings.first?.id,
                                                 stamps: settings.stamps ? StampCatalog.categories : [],
                                                 pages: PageCatalog.pages.map { PageSummary(id: $0.id, name: $0.name) },
                                                 colors: RGBA.crayons.map(\.hex), galleryLimit: Self.galleryLimit))
@@ -69,7 +69,7 @@ struct ColoringController {
         var settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         settings.kidsMode = body.on
         try await services.coloring.saveSettings(settings, childId: child.id, in: session.scope, now: services.clock.now())
-        return try JSONResponse.make(settings)
+        return try JSONResponse.make(ColoringSettingsView(settings))
     }
 
     struct PageResponse: Codable {
@@ -103,7 +103,7 @@ struct ColoringController {
     // MARK: - Gallery
 
     struct DrawingView: Codable {
-        let id: String
+        let id: DrawingID
         let page: String?
         let revision: Int
         let createdAt: Date
@@ -156,7 +156,7 @@ struct ColoringController {
     /// picture changed elsewhere meanwhile (the page then keeps its work as a copy).
     @Sendable func save(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let id = try caller.context.parameters.require("drawingId")
+        let id: DrawingID = try caller.context.parameters.id("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         let baseRevision = try Self.baseRevision(request)
@@ -179,7 +179,7 @@ struct ColoringController {
 
     @Sendable func saveChanges(_ request: Request, caller: Kid) async throws -> Response {
         let (session, child) = (caller.session, caller.child)
-        let id = try caller.context.parameters.require("drawingId")
+        let id: DrawingID = try caller.context.parameters.id("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         guard settings.saving else { throw Self.savingOff }
         guard let baseRevision = try Self.baseRevision(request) else {
@@ -203,7 +203,7 @@ struct ColoringController {
     /// Saves `document` over `current` if the drawing is still at `baseRevision` (any revision when
     /// nil): a stamp added while stamps are off is refused, the old thumbnail goes, and the answer
     /// carries the new revision as its ETag.
-    private func replace(_ current: DrawingRow, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettingsRow,
+    private func replace(_ current: DrawingRow, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettings,
                          baseRevision: Int?) async throws -> Response {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         let now = services.clock.now()
@@ -275,19 +275,19 @@ struct ColoringController {
     static let changedElsewhere = APIError(.drawingChanged)
 
     private func ownDrawing(_ caller: Kid) async throws -> DrawingRow {
-        guard let row = try await services.coloring.drawing(id: try caller.context.parameters.require("drawingId"), childId: caller.child.id,
+        guard let row = try await services.coloring.drawing(id: try caller.context.parameters.id("drawingId"), childId: caller.child.id,
                                                             in: caller.session.scope) else { throw APIError.notFound("drawing") }
         return row
     }
 
-    private func insert(_ document: ColoringDocument, childId: String, in scope: FamilyScope) async throws -> DrawingRow {
+    private func insert(_ document: ColoringDocument, childId: ChildID, in scope: FamilyScope) async throws -> DrawingRow {
         guard try await services.coloring.count(childId: childId, in: scope) < Self.galleryLimit else {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
         let now = services.clock.now().millis
-        let row = DrawingRow(id: services.ids.next(), familyId: scope.familyId, childId: childId, page: document.page,
+        let row = DrawingRow(id: services.ids.make(), familyId: scope.familyId, childId: childId, page: document.page,
                              document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
-        try await services.coloring.insert(row)
+        try await services.coloring.insert(row, in: scope)
         return row
     }
 
@@ -306,7 +306,7 @@ struct ColoringController {
     }
 
     static func etag(_ revision: Int) -> String { "\"\(revision)\"" }
-    static func thumbnailKey(_ id: String, _ revision: Int) -> String { "coloring/\(id)/thumbnail-\(revision).png" }
+    static func thumbnailKey(_ id: DrawingID, _ revision: Int) -> String { "coloring/\(id)/thumbnail-\(revision).png" }
 }
 
 extension ColoringDocument {

@@ -24,7 +24,7 @@ struct HubController {
         let session = caller.session
         guard let childId = session.row.childId else { throw APIError.noChild }
         let now = services.clock.now()
-        if let body = services.cache.hub(childId: childId, familyId: session.familyId, now: now) {
+        if let body = services.cache.hub(childId: childId, in: session.scope, now: now) {
             return JSONResponse.make(body: body)
         }
         guard let hub = try await services.hubs.snapshot(childId: childId, in: session.scope) else { throw APIError.noChild }
@@ -33,7 +33,7 @@ struct HubController {
                                             notes: hub.requestNotes)
         let body = ByteBuffer(bytes: try JSONEncoder.api.encode(HubResponse(
             child: ChildView(hub.child), tiles: tiles, adsRemoved: Entitlements(owned: hub.ownedProducts).adsRemoved)))
-        services.cache.store(hub: body, childId: childId, familyId: session.familyId, now: now)
+        services.cache.store(hub: body, childId: childId, in: session.scope, now: now)
         return JSONResponse.make(body: body)
     }
 

@@ -35,7 +35,7 @@ struct ParentAccountController {
         let signOutOtherDevices: Bool?
     }
 
-    struct MeView: Codable { let id: String; let name: String; let email: String }
+    struct MeView: Codable { let id: ParentID; let name: String; let email: String }
 
     @Sendable func updateMe(_ request: Request, caller: Parent) async throws -> Reply<MeView> {
         let session = caller.session
@@ -56,7 +56,7 @@ struct ParentAccountController {
             try await services.families.setPassword(parentId: me.id, hash: try await services.hasher.hash(password), keepingSession: session.tokenHash,
                                                     signOutOthers: body.signOutOtherDevices ?? false)
         }
-        services.cache.invalidate(familyId: me.familyId)
+        services.cache.invalidate(me.scope)
         guard let updated = try await services.families.parent(id: me.id, in: me.scope) else { throw APIError.unauthorized }
         return Reply(MeView(id: updated.id, name: updated.name, email: updated.email))
     }
@@ -66,14 +66,14 @@ struct ParentAccountController {
     /// Removes another parent of the family (or oneself, when another remains) and signs them out.
     @Sendable func removeParent(_ request: Request, caller: Parent) async throws -> NoContent {
         let session = caller.session
-        let id = try caller.context.parameters.require("parentId")
+        let id: ParentID = try caller.context.parameters.id("parentId")
         let body = try await request.decodeJSON(RemoveRequest.self, context: caller.context)
         guard body.confirm else { throw APIError.invalid("confirm", "Send confirm: true to remove a parent.") }
         guard try await services.families.parent(id: id, in: session.scope) != nil else { throw APIError.notFound("parent") }
         guard try await services.families.removeParent(id: id, in: session.scope) else {
             throw APIError(.lastParent)
         }
-        services.cache.invalidate(familyId: session.familyId)
+        services.cache.invalidate(session.scope)
         return NoContent()
     }
 
@@ -122,7 +122,7 @@ struct ParentAccountController {
         else {
             throw APIError(.resetLinkInvalid)
         }
-        services.cache.invalidate(familyId: parent.familyId)
+        services.cache.invalidate(parent.scope)
         return JSONResponse.noContent()
     }
 }

@@ -5,6 +5,7 @@ import Hummingbird
 import Hub
 import NIOCore
 import Speech
+import Storage
 
 /// Speech for every app: the voices, text to speech (cached, with an ETag) and recognition of an
 /// uploaded WAV. Any signed-in device of the family may use it; each family has a rate limit.
@@ -66,7 +67,7 @@ struct SpeechController {
     @Sendable func transcribe(_ request: Request, caller: SignedIn) async throws -> Reply<Transcript> {
         let session = caller.session
         let mode = try Self.mode(request)
-        let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
+        let samples = try await Self.recording(request, context: caller.context, services: services, in: session.scope)
         let transcript = try await services.speech.recognizer.transcribe(samples, mode: mode)
         return Reply(transcript)
     }
@@ -78,13 +79,13 @@ struct SpeechController {
         guard SpellingJudge.isSpellable(expected) else {
             throw APIError.invalid("expected", "expected must be a word of 1 to 40 letters a–z.")
         }
-        let samples = try await Self.recording(request, context: caller.context, services: services, familyId: session.familyId)
+        let samples = try await Self.recording(request, context: caller.context, services: services, in: session.scope)
         return Reply(try await services.speech.speller.spelling(samples, expected: expected))
     }
 
     /// The uploaded WAV as 16 kHz mono samples: content type, size and duration checked, the
     /// family's rate limit counted.
-    static func recording(_ request: Request, context: AppRequestContext, services: Services, familyId: String) async throws -> [Int16] {
+    static func recording(_ request: Request, context: AppRequestContext, services: Services, in scope: FamilyScope) async throws -> [Int16] {
         let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let contentType, wavTypes.contains(contentType) else {
             throw APIError(.unsupportedAudio)
@@ -92,7 +93,7 @@ struct SpeechController {
         let buffer = try await request.collectBody(upTo: uploadLimit)
         let data = Data(buffer: buffer)
         let info = try WAVFile.validate(data, maximumDuration: maximumSeconds)
-        try await services.countAttempt("speech:\(familyId)", limit: perFamily)
+        try await services.countAttempt("speech:\(scope.familyId)", limit: perFamily)
         return PCMConversion.speechSamples(data, info: info)
     }
 

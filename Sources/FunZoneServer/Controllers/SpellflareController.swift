@@ -69,7 +69,7 @@ struct SpellflareController {
         }
         try await services.spelling.savePlayer(SpellingPlayerRow(
             childId: child.id, familyId: session.familyId, name: name, grade: body.grade, voice: body.voice,
-            updatedAt: services.clock.now().millis))
+            updatedAt: services.clock.now().millis), in: session.scope)
         return Reply(PlayerView(name: name, grade: body.grade, voice: body.voice, onboarded: true))
     }
 
@@ -129,7 +129,7 @@ struct SpellflareController {
         let id = services.ids.next()
         try await services.spelling.insertSession(SpellingSessionRow(
             id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
-            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)))
+            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)), in: session.scope)
         return Reply(SessionView(id: id, game, answers: 0), status: .created)
     }
 
@@ -233,17 +233,20 @@ struct SpellflareController {
         let (session, child) = (caller.session, caller.child)
         let row = try await game(caller.context, childId: child.id, in: session.scope)
         guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
-        let samples = try await SpeechController.recording(request, context: caller.context, services: services, familyId: session.familyId)
+        let samples = try await SpeechController.recording(request, context: caller.context, services: services, in: session.scope)
         return Reply(try await services.speech.speller.spelling(samples, expected: word))
     }
 
     // MARK: - Progress
 
+    /// What a device sends: its own shape, turned into the store's values once checked.
     struct SyncRequest: Codable {
-        let completed: [GradeLevel]
-        let current: [GradeLevel]
+        struct Level: Codable { let grade: Int; let level: Int }
+        struct Epoch: Codable { let grade: Int; let epoch: Int }
+        let completed: [Level]
+        let current: [Level]
         /// The reset epoch per grade the device's progress belongs to (missing: never reset).
-        let epochs: [GradeEpoch]?
+        let epochs: [Epoch]?
     }
 
     static let maximumSyncItems = SpellingProgress.grades.count * SpellingProgress.levels.count
@@ -263,8 +266,11 @@ struct SpellflareController {
             guard SpellingProgress.grades.contains(item.grade) else { throw SpellingError.invalidGrade(item.grade) }
             guard item.epoch >= 0 else { throw APIError.invalid("epochs", "An epoch cannot be negative.") }
         }
-        _ = try await services.spelling.mergeProgress(childId: child.id, in: session.scope, completed: body.completed,
-                                                      current: body.current, epochs: epochs, now: services.clock.now())
+        let level = { (item: SyncRequest.Level) in GradeLevel(grade: item.grade, level: item.level) }
+        _ = try await services.spelling.mergeProgress(childId: child.id, in: session.scope, completed: body.completed.map(level),
+                                                      current: body.current.map(level),
+                                                      epochs: epochs.map { GradeEpoch(grade: $0.grade, epoch: $0.epoch) },
+                                                      now: services.clock.now())
         return Reply(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
     }
 
@@ -284,7 +290,7 @@ struct SpellflareController {
 
     // MARK: - Helpers
 
-    private func game(_ context: AppRequestContext, childId: String, in scope: FamilyScope) async throws -> SpellingSessionRow {
+    private func game(_ context: AppRequestContext, childId: ChildID, in scope: FamilyScope) async throws -> SpellingSessionRow {
         let id = try context.parameters.require("sessionId")
         guard let row = try await services.spelling.session(id: id, childId: childId, in: scope) else {
             throw APIError.notFound("game")
@@ -329,7 +335,7 @@ struct ProgressView: Codable {
 
 extension Services {
     /// A child's progress from its rows.
-    func spellingProgress(childId: String, in scope: FamilyScope) async throws -> SpellingProgress {
+    func spellingProgress(childId: ChildID, in scope: FamilyScope) async throws -> SpellingProgress {
         let rows = try await spelling.progress(childId: childId, in: scope)
         return SpellingProgress(completed: Dictionary(grouping: rows.completed, by: \.grade).mapValues { Set($0.map(\.level)) },
                                 current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max),

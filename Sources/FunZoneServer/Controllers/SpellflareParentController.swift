@@ -22,7 +22,7 @@ struct SpellflareParentController {
         let words: [String]
         let createdAt: Date
         /// Children this list is assigned to.
-        let childIds: [String]
+        let childIds: [ChildID]
     }
 
     struct WordLists: Codable { let lists: [ListView] }
@@ -30,7 +30,7 @@ struct SpellflareParentController {
     @Sendable func lists(_ request: Request, caller: Parent) async throws -> Reply<WordLists> {
         let session = caller.session
         let rows = try await services.spelling.lists(in: session.scope)
-        var assigned: [String: [String]] = [:]
+        var assigned: [String: [ChildID]] = [:]
         for child in try await services.children.children(in: session.scope) {
             for listId in try await services.spelling.assignedListIds(childId: child.id, in: session.scope) {
                 assigned[listId, default: []].append(child.id)
@@ -52,7 +52,7 @@ struct SpellflareParentController {
         let list = try WordList.parse(name: body.name, text: body.text)
         let row = SpellingListRow(id: services.ids.next(), familyId: session.familyId, name: list.name,
                                   words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
-        try await services.spelling.insertList(row)
+        try await services.spelling.insertList(row, in: session.scope)
         return Reply(view(row, childIds: []), status: .created)
     }
 
@@ -70,7 +70,7 @@ struct SpellflareParentController {
 
     @Sendable func assign(_ request: Request, caller: Parent) async throws -> Reply<AssignedLists> {
         let session = caller.session
-        let childId = try caller.context.parameters.require("childId")
+        let childId: ChildID = try caller.context.parameters.id("childId")
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
         let body = try await request.decodeJSON(AssignRequest.self, context: caller.context)
         let known = Set(try await services.spelling.lists(in: session.scope).map(\.id))
@@ -93,7 +93,7 @@ struct SpellflareParentController {
         struct GradeTally: Codable { let grade: Int; let tally: Tally }
         struct LevelTally: Codable { let grade: Int; let level: Int; let tally: Tally }
 
-        let childId: String
+        let childId: ChildID
         let overall: Tally
         let byGrade: [GradeTally]
         let byLevel: [LevelTally]
@@ -108,7 +108,7 @@ struct SpellflareParentController {
     /// Accuracy by grade and level, trouble words, time practised and the streak, in the parent's time zone.
     @Sendable func report(_ request: Request, caller: Parent) async throws -> Reply<ReportView> {
         let session = caller.session
-        let childId = try caller.context.parameters.require("childId")
+        let childId: ChildID = try caller.context.parameters.id("childId")
         guard try await services.children.child(id: childId, in: session.scope) != nil else { throw APIError.notFound("child") }
         let zoneName = request.uri.queryParameters.get("timeZone") ?? "UTC"
         guard let timeZone = TimeZone(identifier: zoneName) else {
@@ -127,7 +127,7 @@ struct SpellflareParentController {
             progress: ProgressView(try await services.spellingProgress(childId: childId, in: session.scope))))
     }
 
-    private func view(_ row: SpellingListRow, childIds: [String]) -> ListView {
+    private func view(_ row: SpellingListRow, childIds: [ChildID]) -> ListView {
         ListView(id: row.id, name: row.name, words: row.words.split(separator: "\n").map(String.init),
                  createdAt: Date(millis: row.createdAt), childIds: childIds.sorted())
     }

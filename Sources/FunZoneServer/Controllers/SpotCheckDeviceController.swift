@@ -44,7 +44,7 @@ struct SpotCheckDeviceController {
     }
 
     struct PairResponse: Codable {
-        let deviceId: String
+        let deviceId: DeviceID
         let name: String
         let deviceToken: String
         let deviceSecret: String
@@ -70,7 +70,7 @@ struct SpotCheckDeviceController {
             secretSealed: try services.sealer.seal(secret), pairedEventId: services.ids.next())
         guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
         // The phone's earlier secret stops working at once on this instance.
-        services.cache.invalidate(familyId: device.familyId)
+        services.cache.invalidate(device.scope)
         return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret,
                                                     apiBaseURL: services.network.baseURL))
     }
@@ -130,14 +130,14 @@ struct SpotCheckDeviceController {
                                       receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
                                       actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
         try await services.spotcheck.record(run: event, device: device, now: now, backEventId: services.ids.next())
-        services.cache.invalidate(familyId: device.familyId)
+        services.cache.invalidate(device.scope)
         return Reply(Received(ok: true), status: .created)
     }
 
     // MARK: The child setup page
 
     struct DeviceResponse: Codable {
-        let deviceId: String
+        let deviceId: DeviceID
         let name: String
         let pairedAt: Date?
         let lastSeenAt: Date?

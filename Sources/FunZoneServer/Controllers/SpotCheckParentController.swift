@@ -42,8 +42,8 @@ struct SpotCheckParentController {
             throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
         }
         let now = services.clock.now()
-        let row = SpotCheckDeviceRow(id: services.ids.next(), familyId: session.familyId, name: name, createdAt: now.millis)
-        try await services.spotcheck.insert(row)
+        let row = SpotCheckDeviceRow(id: services.ids.make(), familyId: session.familyId, name: name, createdAt: now.millis)
+        try await services.spotcheck.insert(row, in: session.scope)
         let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now)
         return Reply(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
@@ -152,7 +152,7 @@ struct SpotCheckParentController {
         return (millis, String(parts[1]))
     }
 
-    private func newPairingCode(deviceId: String, in scope: FamilyScope, now: Date) async throws -> PairingView {
+    private func newPairingCode(deviceId: DeviceID, in scope: FamilyScope, now: Date) async throws -> PairingView {
         var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let expiresAt = now.addingTimeInterval(PairingCode.lifetime)
         // A collision with another live code is one in a billion; a second draw settles it.
@@ -170,15 +170,15 @@ struct SpotCheckParentController {
         throw APIError(.pairingUnavailable)
     }
 
-    private func deviceResponse(id: String, in scope: FamilyScope) async throws -> Response {
+    private func deviceResponse(id: DeviceID, in scope: FamilyScope) async throws -> Response {
         guard let device = try await services.spotcheck.device(id: id, in: scope) else { throw APIError.notFound("phone") }
         return try JSONResponse.make(DeviceView(device, now: services.clock.now()))
     }
 
-    private func deviceId(_ caller: Parent) async throws -> (CurrentSession, String) {
+    private func deviceId(_ caller: Parent) async throws -> (CurrentSession, DeviceID) {
         let session = caller.session
-        let id = try caller.context.parameters.require("deviceId")
-        guard id.count <= 64 else { throw APIError.notFound("phone") }
+        let id: DeviceID = try caller.context.parameters.id("deviceId")
+        guard id.rawValue.count <= 64 else { throw APIError.notFound("phone") }
         return (session, id)
     }
 }

@@ -92,7 +92,7 @@ struct StoreController {
         var charged = false
         if !owned.contains(product.id) {
             let receipt = try await services.payments.purchase(product, familyId: session.familyId)
-            charged = try await record(receipt, familyId: session.familyId, by: buyer.id)
+            charged = try await record(receipt, in: session.scope, by: buyer.id)
         }
         if usesGatePass { try await services.spendGatePass(session) }
         let entitlements = try await view(in: session.scope)
@@ -112,17 +112,17 @@ struct StoreController {
         let session = caller.session
         var restored: [String] = []
         for receipt in try await services.payments.restore(familyId: session.familyId)
-        where try await record(receipt, familyId: session.familyId, by: nil) {
+        where try await record(receipt, in: session.scope, by: nil) {
             restored.append((try? Store.product(id: receipt.productId).name) ?? receipt.productId)
         }
         let entitlements = try await view(in: session.scope)
         return Reply(RestoreResponse(owned: entitlements.owned, adsRemoved: entitlements.adsRemoved, restored: restored))
     }
 
-    private func record(_ receipt: Receipt, familyId: String, by parentId: String?) async throws -> Bool {
+    private func record(_ receipt: Receipt, in scope: FamilyScope, by parentId: ParentID?) async throws -> Bool {
         try await services.purchases.record(PurchaseRow(
-            id: services.ids.next(), familyId: familyId, productId: receipt.productId,
-            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId))
+            id: services.ids.next(), familyId: scope.familyId, productId: receipt.productId,
+            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId), in: scope)
     }
 
     private func view(in scope: FamilyScope) async throws -> EntitlementsView {

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 import Hub
 
 /// A receipt a payment provider hands back for a purchase.
@@ -12,18 +13,18 @@ public struct Receipt: Sendable, Equatable {
 /// charging, as a self-hosted family server has no store to charge through.
 public protocol PaymentProvider: Sendable {
     var id: String { get }
-    func purchase(_ product: Product, familyId: String) async throws -> Receipt
+    func purchase(_ product: Product, familyId: FamilyID) async throws -> Receipt
     /// Receipts the provider itself knows for the family (a real store would be asked here).
-    func restore(familyId: String) async throws -> [Receipt]
+    func restore(familyId: FamilyID) async throws -> [Receipt]
 }
 
 public struct LocalPaymentProvider: PaymentProvider {
     public let id = "local"
     public init() {}
 
-    public func purchase(_ product: Product, familyId: String) async throws -> Receipt {
+    public func purchase(_ product: Product, familyId: FamilyID) async throws -> Receipt {
         Receipt(productId: product.id, provider: id, reference: "local-\(UUID().uuidString.lowercased())")
     }
 
-    public func restore(familyId: String) async throws -> [Receipt] { [] }
+    public func restore(familyId: FamilyID) async throws -> [Receipt] { [] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NIOConcurrencyHelpers
+import Storage
 
 /// Where new rows' ids come from: random UUIDs when serving, a counter in tests (so a test can
 /// name the id a route will make).
@@ -7,6 +8,9 @@ public struct IDGenerator: Sendable {
     public let next: @Sendable () -> String
 
     public init(next: @escaping @Sendable () -> String) { self.next = next }
+
+    /// A new id of the kind the caller needs (`let id: ChildID = ids.make()`).
+    public func make<Subject>() -> Identifier<Subject> { Identifier(next()) }
 
     public static let live = IDGenerator { UUID().uuidString.lowercased() }
 

@@ -27,7 +27,7 @@ extension Services {
             let silent = try await spotcheck.markSilentDevices(now: now) { ids.next() }
             for device in silent {
                 // The phone's row changed (tamper_at): a cached copy would hide the warning for a moment.
-                cache.invalidate(familyId: device.familyId)
+                cache.invalidate(device.scope)
                 logger.notice("spotcheck: no check-in", metadata: ["device": "\(device.deviceId)"])
                 await mailTamperWarning(device, logger: logger)
             }

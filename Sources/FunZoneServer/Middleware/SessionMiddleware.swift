@@ -44,7 +44,7 @@ struct SessionMiddleware: RouterMiddleware {
         defer {
             if let session = context.session {
                 services.cache.invalidate(tokenHash: session.tokenHash)
-                services.cache.invalidate(familyId: session.familyId)
+                services.cache.invalidate(session.scope)
             }
         }
         return try await next(request, context)

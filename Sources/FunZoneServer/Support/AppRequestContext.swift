@@ -39,10 +39,10 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 struct CurrentSession: Sendable {
     let tokenHash: String
     let row: SessionRow
-    var familyId: String { row.familyId }
+    var familyId: FamilyID { row.familyId }
     /// The family's rows, as this signed-in device may reach them.
     var scope: FamilyScope { FamilyScope(familyId: row.familyId) }
-    var parentId: String { row.parentId }
+    var parentId: ParentID { row.parentId }
 }
 
 extension JSONEncoder {

@@ -19,12 +19,12 @@ final class ReadCache: Sendable {
     private struct State {
         var sessions: [String: (row: SessionRow, expires: Date)] = [:]
         /// familyId → childId → encoded hub.
-        var hubs: [String: [String: (body: ByteBuffer, expires: Date)]] = [:]
+        var hubs: [FamilyID: [ChildID: (body: ByteBuffer, expires: Date)]] = [:]
         var hubCount = 0
-        var sessionsByFamily: [String: Set<String>] = [:]
+        var sessionsByFamily: [FamilyID: Set<String>] = [:]
         /// secret hash → phone.
         var phones: [String: (row: SpotCheckDeviceRow, expires: Date)] = [:]
-        var phonesByFamily: [String: Set<String>] = [:]
+        var phonesByFamily: [FamilyID: Set<String>] = [:]
     }
     private let state = NIOLockedValueBox(State())
 
@@ -52,22 +52,22 @@ final class ReadCache: Sendable {
         }
     }
 
-    func hub(childId: String, familyId: String, now: Date) -> ByteBuffer? {
+    func hub(childId: ChildID, in scope: FamilyScope, now: Date) -> ByteBuffer? {
         guard isEnabled else { return nil }
         return state.withLockedValue { state in
-            guard let entry = state.hubs[familyId]?[childId], entry.expires > now else { return nil }
+            guard let entry = state.hubs[scope.familyId]?[childId], entry.expires > now else { return nil }
             return entry.body
         }
     }
 
-    func store(hub body: ByteBuffer, childId: String, familyId: String, now: Date) {
+    func store(hub body: ByteBuffer, childId: ChildID, in scope: FamilyScope, now: Date) {
         guard isEnabled else { return }
         state.withLockedValue { state in
             if state.hubCount >= capacity {
                 state.hubs = [:]
                 state.hubCount = 0
             }
-            if state.hubs[familyId, default: [:]].updateValue((body, now.addingTimeInterval(ttl)), forKey: childId) == nil { state.hubCount += 1 }
+            if state.hubs[scope.familyId, default: [:]].updateValue((body, now.addingTimeInterval(ttl)), forKey: childId) == nil { state.hubCount += 1 }
         }
     }
 
@@ -92,12 +92,12 @@ final class ReadCache: Sendable {
     }
 
     /// Drops everything cached for a family: called after each of its state-changing requests.
-    func invalidate(familyId: String) {
+    func invalidate(_ scope: FamilyScope) {
         guard isEnabled else { return }
         state.withLockedValue { state in
-            for token in state.sessionsByFamily.removeValue(forKey: familyId) ?? [] { state.sessions[token] = nil }
-            for hash in state.phonesByFamily.removeValue(forKey: familyId) ?? [] { state.phones[hash] = nil }
-            state.hubCount -= state.hubs.removeValue(forKey: familyId)?.count ?? 0
+            for token in state.sessionsByFamily.removeValue(forKey: scope.familyId) ?? [] { state.sessions[token] = nil }
+            for hash in state.phonesByFamily.removeValue(forKey: scope.familyId) ?? [] { state.phones[hash] = nil }
+            state.hubCount -= state.hubs.removeValue(forKey: scope.familyId)?.count ?? 0
         }
     }
 

@@ -68,7 +68,7 @@ struct PolicyView: Codable, Equatable {
 struct DeviceView: Codable, Equatable {
     struct Tamper: Codable, Equatable { let since: Date }
 
-    let id: String
+    let id: DeviceID
     let name: String
     let status: DeviceStatus
     let paired: Bool
