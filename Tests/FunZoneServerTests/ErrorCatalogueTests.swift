@@ -28,6 +28,48 @@ import Yams
         #expect(listed == ErrorCode.allCases.map(\.rawValue))
     }
 
+    /// Codes in the catalogue that no route returns today, and why they stay.
+    static let unreturned: [ErrorCode: String] = [
+        .internalError: "the fallback for an error nothing maps; never listed on a route",
+        .methodNotAllowed: "Hummingbird answers a known path with another method 404; kept for an HTTPError(405)",
+        .noWords: "every valid grade and level has words; kept for a word bank that runs dry",
+        .nothingToUndo: "undo happens in the page; kept so the domain's error maps to its own code",
+        .nothingToRedo: "redo happens in the page; kept so the domain's error maps to its own code",
+    ]
+
+    /// Every operation says which codes it can answer with (`x-error-codes`), each in the catalogue;
+    /// its documented error statuses are exactly those codes' statuses; and every code is returned
+    /// by some route or named in `unreturned`. What routes really answer is checked against these
+    /// lists on every request the route tests make (`OpenAPIErrorAudit`).
+    @Test func everyOperationListsTheCodesItCanReturn() throws {
+        let operations = try OpenAPIErrorAudit.operations()
+        #expect(operations.count >= 88)
+        var used = Set<ErrorCode>()
+        for operation in operations {
+            let codes = operation.codes.compactMap(ErrorCode.init(rawValue:))
+            #expect(codes.count == operation.codes.count, "\(operation.key): a code not in the catalogue in \(operation.codes)")
+            #expect(Set(codes).count == codes.count, "\(operation.key) lists a code twice")
+            used.formUnion(codes)
+            let statuses = Set(codes.map { Int($0.status.code) })
+            let documented = operation.errorStatuses.subtracting(operation.key == "GET /healthz" ? [503] : [])
+            #expect(documented == statuses, "\(operation.key): responses \(documented.sorted()) but its codes answer \(statuses.sorted())")
+        }
+        for code in ErrorCode.allCases where !used.contains(code) {
+            #expect(Self.unreturned[code] != nil, "no route lists \(code.rawValue): list it where it is returned, or remove it")
+        }
+        for code in Self.unreturned.keys { #expect(!used.contains(code), "\(code.rawValue) is returned now: take it off `unreturned`") }
+    }
+
+    @Test func theAuditMatchesConcretePathsToTheirOperation() throws {
+        let audit = try OpenAPIErrorAudit.shared()
+        #expect(audit.operation(method: "GET", uri: "/api/coloring/drawings/d-1/thumbnail?x=1")?.key == "GET /api/coloring/drawings/{drawingId}/thumbnail")
+        #expect(audit.operation(method: "PATCH", uri: "/api/coloring/drawings/d-1")?.key == "PATCH /api/coloring/drawings/{drawingId}")
+        #expect(audit.operation(method: "GET", uri: "/vendor/chart.js/chart.js")?.key == "GET /vendor/**")
+        #expect(audit.operation(method: "GET", uri: "/api/nothing-here") == nil)
+        #expect(audit.undeclared(method: "GET", uri: "/api/session", code: "not_signed_in") != nil)
+        #expect(audit.undeclared(method: "POST", uri: "/api/parent/children", code: "parent_locked") == nil)
+    }
+
     /// `FUNZONE_WRITE_ERROR_CODES=1 swift test --filter ErrorCatalogueTests` writes the file anew.
     @Test func theWebClientReadsTheSameCodes() throws {
         let file = Self.root.appendingPathComponent("Web/shared/error-codes.js")

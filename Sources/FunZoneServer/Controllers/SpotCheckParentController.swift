@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import SpotCheck
 import Storage
 
@@ -44,7 +45,7 @@ struct SpotCheckParentController {
         let now = services.clock.now()
         let row = SpotCheckDeviceRow(id: services.ids.make(), familyId: session.familyId, name: name, createdAt: now.millis)
         try await services.spotcheck.insert(row, in: session.scope)
-        let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now)
+        let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now, logger: caller.context.logger)
         return Reply(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
 
@@ -66,7 +67,7 @@ struct SpotCheckParentController {
     @Sendable func pairingCode(_ request: Request, caller: Parent) async throws -> Reply<PairingView> {
         let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.device(id: id, in: session.scope) != nil else { throw APIError.notFound("phone") }
-        return Reply(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now()), status: .created)
+        return Reply(try await newPairingCode(deviceId: id, in: session.scope, now: services.clock.now(), logger: caller.context.logger), status: .created)
     }
 
     @Sendable func policy(_ request: Request, caller: Parent) async throws -> Reply<PolicyView> {
@@ -152,10 +153,12 @@ struct SpotCheckParentController {
         return (millis, String(parts[1]))
     }
 
-    private func newPairingCode(deviceId: DeviceID, in scope: FamilyScope, now: Date) async throws -> PairingView {
+    private func newPairingCode(deviceId: DeviceID, in scope: FamilyScope, now: Date, logger: Logger) async throws -> PairingView {
         var generator = SystemRandomNumberGenerator()  // a secret: never the injected randomness
         let expiresAt = now.addingTimeInterval(PairingCode.lifetime)
-        // A collision with another live code is one in a billion; a second draw settles it.
+        // A collision with another live code is one in a billion; a second draw settles it. After
+        // three failed writes (a collision each time, or the database refusing) the parent is told
+        // to try again (503), and the cause goes to the log.
         for attempt in 1...3 {
             let code = PairingCode.random(using: &generator)
             do {
@@ -163,8 +166,8 @@ struct SpotCheckParentController {
                                                                 now: now, expiresAt: expiresAt)
                 return PairingView(code: code.value, expiresAt: expiresAt, ttlMinutes: Int(PairingCode.lifetime / 60),
                                    url: "\(services.network.baseURL)/spotcheck/#pair=\(code.value)")
-            } catch where attempt < 3 {
-                continue
+            } catch {
+                logger.warning("spotcheck: could not store a pairing code", metadata: ["attempt": "\(attempt)", "error": "\(error)"])
             }
         }
         throw APIError(.pairingUnavailable)

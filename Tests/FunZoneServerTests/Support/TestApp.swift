@@ -39,8 +39,10 @@ struct TestApp {
                                     hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup),
                                     network: network, authority: authority)
             let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
+            let audit = try OpenAPIErrorAudit.shared()
             try await app.test(.router) { client in
-                try await body(TestApp(services: services, clock: clock, client: client, blobRoot: blobRoot))
+                try await body(TestApp(services: services, clock: clock, client: AuditingClient(base: client, audit: audit),
+                                       blobRoot: blobRoot))
             }
         }
     }
