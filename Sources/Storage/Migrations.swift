@@ -320,7 +320,7 @@ public enum Migrations {
 
     /// Applies every migration the database has not seen yet. Safe to run from several
     /// instances at once: PostgreSQL serialises them with an advisory lock.
-    public static func run(on database: Database, now: Date = Date()) async throws -> [Migration] {
+    public static func run(on database: Database, now: Date) async throws -> [Migration] {
         let kind = database.kind
         return try await database.withConnection { sql in
             if kind == .postgres { try await sql.raw("SELECT pg_advisory_lock(7274001)").run() }

@@ -104,7 +104,7 @@ struct Serve: AsyncParsableCommand {
             mailer = MailOutbox(mailer: SMTPMailer(configuration: try SMTPConfiguration(url: smtp)), logger: logger)
         }
         try await storage.withDatabase(logger: logger) { database in
-            let applied = try await Migrations.run(on: database)
+            let applied = try await Migrations.run(on: database, now: Clock.live.now())
             if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
             try await serve(database: database, mailer: mailer, webRoot: webRoot, logger: logger)
         }
@@ -177,7 +177,7 @@ extension Serve {
                 throw ValidationError("Could not read --tls-cert/--tls-key as PEM: \(error)")
             }
         } else {
-            setup = try HTTPSSetup.homeAuthority(directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("tls"), network: network)
+            setup = try HTTPSSetup.homeAuthority(directory: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("tls"), network: network, now: Clock.live.now())
         }
         return (network, (port: httpsPort, setup: setup, authority: setup.authority))
     }
@@ -201,7 +201,7 @@ struct Migrate: AsyncParsableCommand {
     @OptionGroup var storage: StorageOptions
 
     func run() async throws {
-        let applied = try await storage.withDatabase { try await Migrations.run(on: $0) }
+        let applied = try await storage.withDatabase { try await Migrations.run(on: $0, now: Clock.live.now()) }
         print(applied.isEmpty ? "Database is up to date." : "Applied: " + applied.map { "\($0.version) \($0.name)" }.joined(separator: ", "))
     }
 }
@@ -230,7 +230,7 @@ struct CreateParent: AsyncParsableCommand {
         let password = try readPassword(prompt: "Password for \(email): ")
         try Account.validatePassword(password)
         try await storage.withDatabase { database in
-            _ = try await Migrations.run(on: database)
+            _ = try await Migrations.run(on: database, now: Clock.live.now())
             let store = FamilyStore(database: database)
             guard try await store.familyCount() == 0 else {
                 throw ValidationError("A family already exists: add parents with an invite code from the parent area.")

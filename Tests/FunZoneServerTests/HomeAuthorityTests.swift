@@ -66,7 +66,7 @@ import X509
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let network = HomeNetwork(addresses: ["192.168.1.20"], names: ["kitchen"], httpsPort: 8443, httpPort: 8080)
-        let setup = try HTTPSSetup.homeAuthority(directory: folder, network: network)
+        let setup = try HTTPSSetup.homeAuthority(directory: folder, network: network, now: Date(timeIntervalSince1970: 1_800_000_000))
         #expect(setup.authority != nil)
         #expect(setup.configuration.certificateChain.count == 2)
         // This machine's own names are covered too (a parent may open https://127.0.0.1:8443 here).
@@ -77,7 +77,7 @@ import X509
     @Test func aConfigurationProfileCarriesTheAuthorityForIOS() throws {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let authority = try HomeAuthority.load(directory: folder, names: ["kitchen"], addresses: ["192.168.1.20"])
+        let authority = try HomeAuthority.load(directory: folder, names: ["kitchen"], addresses: ["192.168.1.20"], now: Date(timeIntervalSince1970: 1_800_000_000))
         let bytes = try ConfigurationProfile.make(for: authority)
         let profile = try #require(try PropertyListSerialization.propertyList(from: Data(bytes), format: nil) as? [String: Any])
         #expect(profile["PayloadType"] as? String == "Configuration")

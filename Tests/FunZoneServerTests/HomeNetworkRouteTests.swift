@@ -95,7 +95,7 @@ import Testing
     func theAuthorityIsDownloadedAsACertificateAndAnIOSProfile(_ db: TestDatabase) async throws {
         let folder = HomeAuthorityTests.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let authority = try HomeAuthority.load(directory: folder, names: ["kitchen"], addresses: ["192.168.1.20"])
+        let authority = try HomeAuthority.load(directory: folder, names: ["kitchen"], addresses: ["192.168.1.20"], now: Date(timeIntervalSince1970: 1_800_000_000))
         try await TestApp.run(db, network: HomeNetworkTests.home, authority: authority) { app in
             let visitor = app.user()
             let der = try await visitor.request(.get, "/ca.crt")

@@ -1,12 +1,14 @@
 """What a parent relies on: a hidden app stays closed, Back does not bring the parent area back,
-a forgotten password, the parent's own account, one edit form at a time."""
+a forgotten password, the parent's own account, one edit form at a time, a redraw that keeps the
+note being typed, its focus and caret."""
 import re
 import time
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from pages import (PASSWORD, add_first_child, click, click_text, fill, find, play_as, set_up_family, unlock_parent_area, wait,
-                   wait_text)
+from pages import (PASSWORD, add_first_child, click, click_text, fill, find, open_parent_tab, play_as, set_up_family, unlock_parent_area,
+                   wait, wait_text)
 
 
 def wait_signed_in(d):
@@ -142,3 +144,62 @@ def test_the_child_phones_pairing_page_fits_a_phone(server, browser_factory):
     d.get(server + "/spotcheck/#pair=K7PQ3X")
     find(d, "#pair-code")
     assert d.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+# The child's hub asks for an app with a typed message (what the request sheet sends).
+ASK_FOR_AN_APP = """
+const [appId, text, done] = arguments;
+fetch("/api/session").then((r) => r.json())
+  .then((session) => fetch("/api/requests", { method: "POST", body: JSON.stringify({ appId, text, audioWav: null }),
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrfToken } }))
+  .then((r) => done(r.status), (error) => done(String(error)));
+"""
+
+# A slow network for the inbox: from now on its list waits until releaseInbox().
+HOLD_THE_INBOX = """
+const real = window.fetch;
+window.heldInbox = [];
+window.fetch = (path, options = {}) => path === "/api/parent/requests" && (options.method ?? "GET") === "GET"
+  ? new Promise((resolve, reject) => window.heldInbox.push(() => real(path, options).then(resolve, reject)))
+  : real(path, options);
+window.releaseInbox = () => { window.fetch = real; for (const go of window.heldInbox.splice(0)) go(); };
+"""
+
+
+def test_a_redraw_of_the_inbox_keeps_the_note_being_typed_its_focus_caret_and_scroll(server, browser_factory):
+    d = browser_factory(390, 844)
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    play_as(d, "Mia")
+    for app, text in (("music", "I want to make drum songs!"), ("stories", "Dragons please")):
+        assert d.execute_async_script(ASK_FOR_AN_APP, app, text) in (200, 201)
+    open_parent_tab(d, server, "inbox")
+    wait(d).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#inbox-list .item")) == 2)
+    approved, noted = [item.get_attribute("data-request-id") for item in d.find_elements(By.CSS_SELECTOR, "#inbox-list .item")]
+
+    # The parent approves one request and, while the inbox loads again, starts a note on the other.
+    d.execute_script(HOLD_THE_INBOX)
+    click(d, f".item[data-request-id='{approved}'] .actions .btn.primary")
+    wait(d).until(lambda driver: driver.execute_script("return window.heldInbox.length") == 1)
+    note = find(d, f"#note-{noted}")
+    note.click()
+    note.send_keys("See you this weekend!")
+    note.send_keys(Keys.ARROW_LEFT * len(" weekend!"))
+    before = d.execute_script("""
+        window.typedIn = document.activeElement;
+        scrollTo(0, document.documentElement.scrollHeight);
+        const tabs = document.querySelector(".tabs");
+        tabs.scrollLeft = 120;
+        return [scrollY, tabs.scrollLeft];""")
+    assert before[0] > 0, "the inbox should scroll on a phone"
+
+    # The inbox arrives and is drawn again: the note field is a new element, with everything where it was.
+    d.execute_script("window.releaseInbox()")
+    wait_text(d, f".item[data-request-id='{approved}'] .status", "Approved")
+    place = d.execute_script("""
+        const field = document.activeElement;
+        return { fresh: field !== window.typedIn, id: field.id, text: field.value, caret: [field.selectionStart, field.selectionEnd],
+                 scroll: [scrollY, document.querySelector(".tabs").scrollLeft] };""")
+    assert place == {"fresh": True, "id": f"note-{noted}", "text": "See you this weekend!", "caret": [12, 12], "scroll": before}
+    d.switch_to.active_element.send_keys(" fun")
+    assert find(d, f"#note-{noted}").get_attribute("value") == "See you this fun weekend!"

@@ -10,11 +10,14 @@ import { removeAdsBehindGate } from "../shared/store.js";
 import { requestApp } from "./request-sheet.js";
 import { arrivedWords, noteLine, pill, tileLabel, tileWords } from "./words.js";
 import { ErrorCode } from "../shared/error-codes.js";
+import { safeStorage } from "../shared/safe-storage.js";
 
 const main = document.getElementById("hub");
 const topbar = document.getElementById("topbar");
 const state = { hub: null, error: "", opening: false, greeted: false };
 const NAME_BEFORE_OPENING_MS = 1200; // a live tile says its name, then opens; never waits longer
+// This tab's sessionStorage, through the kit: storage that fails keeps what it was told for this page.
+const visit = safeStorage(() => globalThis.sessionStorage);
 
 // Apps a child asked for that have arrived: {appId: {said, opened}} per child, on this device.
 const arrivals = () => remembered(`fz-arrived:${state.hub?.child?.id ?? "none"}`);
@@ -140,8 +143,8 @@ function render() {
 /** Once per visit the greeting; once ever (per child, per app) that an app they asked for is here. */
 function speakArrival() {
   const greetKey = `fz-greeted:${state.hub.child.id}`;
-  let greeted = state.greeted;
-  try { greeted ||= sessionStorage.getItem(greetKey) === "1"; sessionStorage.setItem(greetKey, "1"); } catch { /* greet once per page */ }
+  const greeted = state.greeted || visit.readText(greetKey) === "1";
+  visit.writeText(greetKey, "1");
   state.greeted = true;
   if (!greeted) instruct(greetingWords());
   const arrived = state.hub.tiles.filter((t) => isNew(t) && !arrivals().get()[t.app.id]?.said);

@@ -12,6 +12,7 @@ import { devicesView, loadDevices } from "./devices.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
 import { ErrorCode } from "../shared/error-codes.js";
+import { pageDrawer } from "./place.js";
 
 const main = document.getElementById("parent");
 const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
@@ -124,31 +125,34 @@ function inboxView() {
         h("div", { class: "meta" }, when(request.createdAt), " · ", h("span", { class: `status ${request.status}` }, statusText)),
         request.text ? h("p", { class: "quote" }, `“${request.text}”`) : null,
         request.hasAudio ? h("audio", { controls: true, preload: "none", src: `/api/parent/requests/${request.id}/audio`,
-          "aria-label": `Recording from ${request.child?.name ?? "the child"}`,
+          "aria-label": `Recording from ${request.child?.name ?? "the child"}`, dataset: { focusKey: `audio-${request.id}` },
           onplay: () => { if (!request.read) api(`/api/parent/requests/${request.id}/read`, { method: "POST" }).catch(() => {}); } }) : null,
         request.note ? h("p", { class: "sent-note" }, h("strong", {}, "Your note: "), `“${request.note}”`) : null,
         noteField(request),
         h("div", { class: "actions" },
-          h("button", { class: "btn primary", type: "button", onclick: () => decide("approved"), disabled: request.status === "approved" }, "Approve"),
-          h("button", { class: "btn", type: "button", onclick: () => decide("declined"), disabled: request.status === "declined" }, "Decline"))));
+          h("button", { class: "btn primary", type: "button", dataset: { focusKey: `approve-${request.id}` },
+            onclick: () => decide("approved"), disabled: request.status === "approved" }, "Approve"),
+          h("button", { class: "btn", type: "button", dataset: { focusKey: `decline-${request.id}` },
+            onclick: () => decide("declined"), disabled: request.status === "declined" }, "Decline"))));
   }));
 }
 
 function childForm(child, onDone, onCancel) {
-  const avatarName = `avatar-${child?.id ?? "new"}`;
+  // Its fields keep the focus across a redraw by these keys (the form has no ids inside).
+  const key = (field) => ({ focusKey: `${child ? `child-${child.id}` : "new-child"}-${field}` });
   const form = h("form", { class: "card", id: child ? `edit-${child.id}` : "add-child-form" },
     h("h3", {}, child ? `Edit ${child.name}` : "Add a child"),
-    h("label", { class: "field" }, "Name", h("input", { name: "name", required: true, maxlength: 30, value: child?.name ?? "" })),
-    h("label", { class: "field" }, "Grade", h("select", { name: "grade" },
+    h("label", { class: "field" }, "Name", h("input", { name: "name", required: true, maxlength: 30, value: child?.name ?? "", dataset: key("name") })),
+    h("label", { class: "field" }, "Grade", h("select", { name: "grade", dataset: key("grade") },
       [1, 2, 3, 4, 5, 6, 7].map((g) => h("option", { value: g, selected: (child?.grade ?? 1) === g }, `Grade ${g}`)))),
     h("fieldset", { class: "field" }, h("legend", {}, "Avatar"),
       h("div", { class: "avatar-choices" }, state.avatars.map((emoji, index) =>
         h("label", { "aria-label": `Avatar ${emoji}` },
-          h("input", { type: "radio", name: "avatar", value: emoji, checked: child ? child.avatar === emoji : index === 0 }),
+          h("input", { type: "radio", name: "avatar", value: emoji, checked: child ? child.avatar === emoji : index === 0, dataset: key(`avatar-${index}`) }),
           h("span", {}, emoji))))),
     h("p", { class: "error-text", role: "alert" }),
-    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, child ? "Save" : "Add child"),
-      onCancel ? h("button", { class: "btn", type: "button", onclick: onCancel }, "Cancel") : null));
+    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit", dataset: key("save") }, child ? "Save" : "Add child"),
+      onCancel ? h("button", { class: "btn", type: "button", dataset: key("cancel"), onclick: onCancel }, "Cancel") : null));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(form));
@@ -190,13 +194,14 @@ function childrenView() {
         h("h3", {}, child.name), h("div", { class: "meta" }, `Grade ${child.grade}`),
         h("div", { class: "app-toggles", role: "group", "aria-label": `Apps ${child.name} sees` }, state.apps.map((app) =>
           h("label", {}, h("input", { type: "checkbox", checked: !child.hiddenApps.includes(app.id),
-            onchange: (event) => parentCall(() => api(`/api/parent/children/${child.id}/apps/${app.id}`,
+            dataset: { focusKey: `apps-${child.id}-${app.id}` }, onchange: (event) => parentCall(() => api(`/api/parent/children/${child.id}/apps/${app.id}`,
               { method: "PUT", body: { hidden: !event.target.checked } })).catch((error) => { state.error = error.message; render(); }) }),
           `${app.icon} ${app.name}`))),
         h("div", { class: "actions" },
           h("button", { class: "btn", type: "button", "aria-expanded": state.editing === child.id ? "true" : "false",
-            onclick: () => { state.editing = state.editing === child.id ? null : child.id; render(); } }, "Edit"),
-          h("button", { class: "btn danger", type: "button", onclick: () => confirmDelete(child) }, "Delete")),
+            dataset: { focusKey: `edit-child-${child.id}` }, onclick: () => { state.editing = state.editing === child.id ? null : child.id; render(); } }, "Edit"),
+          h("button", { class: "btn danger", type: "button", dataset: { focusKey: `delete-child-${child.id}` },
+            onclick: () => confirmDelete(child) }, "Delete")),
         // One edit form at a time, with a way out.
         state.editing === child.id
           ? childForm(child, () => { state.editing = null; loadTab(); }, () => { state.editing = null; render(); })
@@ -224,7 +229,9 @@ function storeView() {
         h("div", { class: "actions" },
           product.owned ? h("span", { class: "status approved", id: `owned-${product.id}` }, "Owned ✅")
             : h("button", { class: "btn primary", type: "button", id: `buy-${product.id}`, onclick: () => parentCall(() => buy(product)) }, "Buy…"),
-          h("button", { class: "btn", type: "button", id: "restore-purchases", onclick: restore }, "Restore purchases"))))));
+          // One per product, all with the same id: the key tells them apart.
+          h("button", { class: "btn", type: "button", id: "restore-purchases", dataset: { focusKey: `restore-${product.id}` }, onclick: restore },
+            "Restore purchases"))))));
 }
 
 /** Asks before removing a parent; they are signed out everywhere. */
@@ -249,14 +256,17 @@ async function confirmRemoveParent(parent) {
 function accountForm(me) {
   const form = h("form", { class: "card", id: "account-form" },
     h("h3", {}, "Your account"),
-    h("label", { class: "field" }, "Name", h("input", { name: "name", maxlength: 40, required: true, value: me.name })),
-    h("label", { class: "field" }, "E-mail (your sign-in)", h("input", { name: "email", type: "email", autocomplete: "email", required: true, value: me.email })),
-    h("label", { class: "field" }, "New password (leave empty to keep it)", h("input", { name: "password", type: "password", autocomplete: "new-password", minlength: 8 })),
-    h("label", { class: "switch-row" }, h("input", { type: "checkbox", name: "signOutOtherDevices" }),
+    h("label", { class: "field" }, "Name", h("input", { name: "name", maxlength: 40, required: true, value: me.name, dataset: { focusKey: "account-name" } })),
+    h("label", { class: "field" }, "E-mail (your sign-in)",
+      h("input", { name: "email", type: "email", autocomplete: "email", required: true, value: me.email, dataset: { focusKey: "account-email" } })),
+    h("label", { class: "field" }, "New password (leave empty to keep it)",
+      h("input", { name: "password", type: "password", autocomplete: "new-password", minlength: 8, dataset: { focusKey: "account-password" } })),
+    h("label", { class: "switch-row" }, h("input", { type: "checkbox", name: "signOutOtherDevices", dataset: { focusKey: "account-sign-out" } }),
       "With a new password, also sign out every other device (the kids' tablets too)"),
-    h("label", { class: "field" }, "Current password", h("input", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true })),
+    h("label", { class: "field" }, "Current password",
+      h("input", { name: "currentPassword", type: "password", autocomplete: "current-password", required: true, dataset: { focusKey: "account-current-password" } })),
     h("p", { class: "error-text", role: "alert" }),
-    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit" }, "Save changes")));
+    h("div", { class: "actions" }, h("button", { class: "btn primary", type: "submit", dataset: { focusKey: "account-save" } }, "Save changes")));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const values = Object.fromEntries(new FormData(form));
@@ -287,16 +297,18 @@ function familyView() {
       h("ul", { class: "parents", id: "parents-list" }, family.parents.map((parent) => h("li", { dataset: { parentId: parent.id } },
         `${parent.name} · ${parent.email}`, parent.id === me?.id ? " (you)" : null,
         family.parents.length > 1
-          ? h("button", { class: "btn quiet", type: "button", "aria-label": `Remove ${parent.name}`,
+          ? h("button", { class: "btn quiet", type: "button", "aria-label": `Remove ${parent.name}`, dataset: { focusKey: `remove-parent-${parent.id}` },
             onclick: () => confirmRemoveParent(parent).catch((error) => { state.error = error.message; render(); }) }, "Remove")
           : null)))),
     me ? accountForm(me) : null,
     h("article", { class: "card" }, h("h3", {}, "Invite another parent"),
       h("p", {}, "Give them this code. It works once, for 7 days."),
       state.invite ? h("p", { class: "code", id: "invite-code" }, state.invite.code) : null,
-      h("button", { class: "btn primary", type: "button", onclick: () => parentCall(() => api("/api/parent/invites", { method: "POST" }))
-        .then((invite) => { state.invite = invite; render(); }) }, "Make an invite code")),
-    h("button", { class: "btn danger", type: "button", onclick: () => api("/api/signout", { method: "POST" }).then(() => { location.href = "/"; }) },
+      h("button", { class: "btn primary", type: "button", dataset: { focusKey: "make-invite" },
+        onclick: () => parentCall(() => api("/api/parent/invites", { method: "POST" })).then((invite) => { state.invite = invite; render(); })
+          .catch((error) => { state.error = error.message; render(); }) }, "Make an invite code")),
+    h("button", { class: "btn danger", type: "button", dataset: { focusKey: "sign-out-device" },
+      onclick: () => api("/api/signout", { method: "POST" }).then(() => { location.href = "/"; }) },
       "Sign this device out"));
 }
 
@@ -308,22 +320,24 @@ const tabActions = {
   call: (run) => parentCall(run),
 };
 
+// Every redraw keeps the parent's place (focus, caret, scroll); a tab just opened and a new error are
+// brought into view (on a phone the tabs scroll sideways: the open one stays in view).
+const drawPage = pageDrawer(main, (kind) => main.querySelector(kind === "tab" ? ".tabs [aria-current='page']" : "#parent-error"));
+
 function render() {
   const unread = state.inbox?.unread ?? 0;
-  mount(main,
+  drawPage({ tab: state.tab, error: state.error }, () => mount(main,
     h("div", { class: "parent-bar" }, h("h1", {}, "Parent area"),
       h("button", { class: "btn", type: "button", id: "back-to-kids",
         onclick: () => Promise.all([api("/api/parent/lock", { method: "POST" }), api("/api/kids/leave", { method: "POST" })])
           .finally(() => { location.href = "/"; }) }, "Back to the kids ➜")),
-    h("nav", { class: "tabs", "aria-label": "Parent sections" }, Object.entries(tabs).map(([id, label]) =>
+    h("nav", { class: "tabs", "aria-label": "Parent sections", dataset: { scrollKey: "parent-tabs" } }, Object.entries(tabs).map(([id, label]) =>
       h("a", { class: "btn", href: `#${id}`, id: `tab-${id}`, "aria-current": state.tab === id ? "page" : false },
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
-    state.error ? h("p", { class: "error-text", role: "alert" }, state.error) : null,
+    state.error ? h("p", { class: "error-text", role: "alert", id: "parent-error" }, state.error) : null,
     { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
       coloring: () => coloringView(state.coloring, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
-      devices: () => devicesView(state.devices), family: familyView }[state.tab]());
-  // On a phone the tabs scroll sideways: keep the open one in view.
-  main.querySelector(".tabs [aria-current='page']")?.scrollIntoView({ block: "nearest", inline: "nearest" });
+      devices: () => devicesView(state.devices), family: familyView }[state.tab]()));
 }
 
 window.addEventListener("hashchange", () => {
@@ -340,6 +354,7 @@ async function start() {
   // Not signed in on this device: sign in, then come back to this very tab.
   if (!state.session.signedIn) { location.href = `/?next=${encodeURIComponent(location.pathname + location.hash)}`; return; }
   if (!state.session.parentUnlocked && !(await unlock())) return;
+  // The inbox's badge on another tab, drawn when it comes: the parent keeps their place on that tab.
   if (state.tab !== "inbox") api("/api/parent/requests").then((inbox) => { state.inbox = inbox; render(); }).catch(() => {});
   await loadTab();
 }

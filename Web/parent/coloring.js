@@ -27,7 +27,7 @@ export function coloringView(tab, { fail }) {
       return h("article", { class: "card", dataset: { childId: child.id } }, h("h3", {}, `${child.avatar} ${child.name}`),
         h("div", { class: "app-toggles", role: "group", "aria-label": `What ${child.name} can do in Coloring Fun` },
           SWITCHES.map(([key, label, hint]) => h("label", { title: hint },
-            h("input", { type: "checkbox", checked: settings[key], dataset: { setting: key }, onchange: async (event) => {
+            h("input", { type: "checkbox", checked: settings[key], dataset: { setting: key, focusKey: `coloring-${child.id}-${key}` }, onchange: async (event) => {
               // Changed at once here, so a second switch flipped before the first is saved keeps both.
               const before = tab.settings[child.id];
               const next = { ...before, [key]: event.target.checked };

@@ -89,9 +89,10 @@ function listsView(tab, actions) {
       h("div", {},
         h("h3", {}, list.name), h("p", { class: "meta" }, `${list.words.length} words: ${list.words.slice(0, 12).join(", ")}${list.words.length > 12 ? "…" : ""}`),
         h("div", { class: "app-toggles", role: "group", "aria-label": `Who practises ${list.name}` }, tab.children.map((child) =>
-          h("label", {}, h("input", { type: "checkbox", checked: list.childIds.includes(child.id), dataset: { childId: child.id },
+          h("label", {}, h("input", { type: "checkbox", checked: list.childIds.includes(child.id),
+            dataset: { childId: child.id, focusKey: `list-${list.id}-child-${child.id}` },
             onchange: (event) => assign(tab, child.id, list.id, event.target.checked, actions) }), `${child.avatar} ${child.name}`))),
-        h("div", { class: "actions" }, h("button", { class: "btn danger", type: "button", onclick: async () => {
+        h("div", { class: "actions" }, h("button", { class: "btn danger", type: "button", dataset: { focusKey: `delete-list-${list.id}` }, onclick: async () => {
           try { await api(`/api/parent/spellflare/lists/${list.id}`, { method: "DELETE" }); actions.reload(); } catch (error) { actions.fail(error.message); }
         } }, "Delete list"))))),
     listForm(tab, actions));

@@ -16,7 +16,7 @@ export function spotCheckView(tab, actions) {
   if (!tab.devices) {
     return h("section", { class: "spotcheck-tab", id: "spotcheck" }, h("h2", {}, "SpotCheck"),
       h("p", { class: "hint" }, "SpotCheck didn't load."),
-      h("button", { class: "btn", type: "button", onclick: () => actions.reload() }, "Try again"));
+      h("button", { class: "btn", type: "button", dataset: { focusKey: "spotcheck-retry" }, onclick: () => actions.reload() }, "Try again"));
   }
   watchSpotCheck(ctx);
   const device = selectedDevice(tab);

@@ -5,5 +5,7 @@ import { h } from "../shared/dom.js";
 /** A step is text, or text with download links in it. */
 export function stepParts(step, { buttons = false } = {}) {
   return (Array.isArray(step) ? step : [step]).map((part) =>
-    typeof part === "string" ? part : h("a", buttons ? { class: "btn", href: part.href, id: part.id } : { href: part.href }, part.text));
+    typeof part === "string" ? part
+      // The parent area's plain links have no id: the key finds one again after a redraw.
+      : h("a", buttons ? { class: "btn", href: part.href, id: part.id } : { href: part.href, dataset: { focusKey: part.id } }, part.text));
 }

@@ -9,7 +9,7 @@ public struct HTTPSSetup: Sendable {
     public let authority: HomeAuthority?
 
     /// With our authority kept in `directory`.
-    public static func homeAuthority(directory: URL, network: HomeNetwork, now: Date = Date()) throws -> HTTPSSetup {
+    public static func homeAuthority(directory: URL, network: HomeNetwork, now: Date) throws -> HTTPSSetup {
         let authority = try HomeAuthority.load(directory: directory, names: network.names + ["localhost"],
                                                addresses: network.addresses + ["127.0.0.1", "::1"], now: now)
         let chain = try NIOSSLCertificate.fromPEMBytes(Array(authority.serverCertificatePEM.utf8))

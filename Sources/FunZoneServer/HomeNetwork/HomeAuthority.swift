@@ -42,7 +42,7 @@ public struct HomeAuthority: Sendable {
     /// Loads the authority from `directory`, making it on first start, and a server certificate
     /// that covers `names` (DNS names) and `addresses` (IPv4 or IPv6 text), issuing a new one
     /// when the kept one does not cover them or is close to its end.
-    public static func load(directory: URL, names: [String], addresses: [String], now: Date = Date()) throws -> HomeAuthority {
+    public static func load(directory: URL, names: [String], addresses: [String], now: Date) throws -> HomeAuthority {
         try PrivateFiles.makeDirectory(directory)
         let caKeyFile = directory.appendingPathComponent("ca-key.pem"), caFile = directory.appendingPathComponent("ca.pem")
         let keyFile = directory.appendingPathComponent("server-key.pem"), certFile = directory.appendingPathComponent("server.pem")

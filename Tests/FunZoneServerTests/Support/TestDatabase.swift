@@ -59,7 +59,7 @@ enum TestDatabase: String, CustomTestStringConvertible, Sendable {
 
     private func run<R>(_ body: (Database) async throws -> R, on database: Database) async throws -> R {
         try await database.closing { database in
-            _ = try await Migrations.run(on: database)
+            _ = try await Migrations.run(on: database, now: Date(timeIntervalSince1970: 1_800_000_000))
             return try await body(database)
         }
     }
