@@ -35,24 +35,23 @@ struct AccountController {
     struct FamilyView: Codable { let id: FamilyID; let name: String }
     struct ParentView: Codable { let id: ParentID; let name: String; let email: String }
 
-    @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func session(_ request: Request, context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let familyCount = try await services.families.familyCount()
         guard let session = context.session else {
             // Not signed in: hand out a CSRF token in a cookie for the sign-in and set-up forms.
             let token = request.cookies[SessionMiddleware.csrfCookie]?.value ?? Tokens.make()
-            var response = try JSONResponse.make(SessionResponse(
+            return Reply(SessionResponse(
                 setupNeeded: familyCount == 0, signupOpen: familyCount == 0 || services.options.openSignup,
                 signedIn: false, csrfToken: token, family: nil, parent: nil, child: nil,
                 parentUnlocked: false, gatePassed: false))
-            response.setCookie(Cookie(name: SessionMiddleware.csrfCookie, value: token, path: "/",
-                                      secure: services.options.secureCookies || context.isSecure, httpOnly: false, sameSite: .strict))
-            return response
+            .setting(Cookie(name: SessionMiddleware.csrfCookie, value: token, path: "/",
+                            secure: services.options.secureCookies || context.isSecure, httpOnly: false, sameSite: .strict))
         }
         let family = try await services.families.family(id: session.familyId)
         let parent = try await services.families.parent(id: session.parentId, in: session.scope)
         let child = try await session.row.childId.asyncFlatMap { try await services.children.child(id: $0, in: session.scope) }
         let now = services.clock.now()
-        return try JSONResponse.make(SessionResponse(
+        return Reply(SessionResponse(
             setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: session.row.csrfToken,
             family: family.map { FamilyView(id: $0.id, name: $0.name) },
             parent: parent.map { ParentView(id: $0.id, name: $0.name, email: $0.email) },
@@ -70,7 +69,7 @@ struct AccountController {
         let password: String
     }
 
-    @Sendable func setup(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func setup(_ request: Request, context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let body = try await request.decodeJSON(SetupRequest.self, context: context)
         let familyCount = try await services.families.familyCount()
         guard services.options.openSignup || familyCount == 0 else {
@@ -90,7 +89,7 @@ struct AccountController {
         let password: String
     }
 
-    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let body = try await request.decodeJSON(SignInRequest.self, context: context)
         let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
         try await services.countAttempt("signin:address:\(services.clientAddress(request, context))", limit: .signInPerAddress)
@@ -120,7 +119,7 @@ struct AccountController {
         let password: String
     }
 
-    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func join(_ request: Request, context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let body = try await request.decodeJSON(JoinRequest.self, context: context)
         try await services.countAttempt("invite:address:\(services.clientAddress(request, context))", limit: .invitePerAddress)
         let code = try InviteCode.normalized(body.inviteCode)
@@ -175,7 +174,7 @@ struct AccountController {
     /// the new parent can add the children; after a sign-in the device is in kid mode and the
     /// parent area asks for the gate and the password like any other time.
     private func startSession(for parent: ParentRow, status: HTTPResponse.Status, parentUnlocked: Bool,
-                              context: AppRequestContext) async throws -> Response {
+                              context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let token = Tokens.make()
         let csrf = Tokens.make()
         let now = services.clock.now()
@@ -184,13 +183,12 @@ struct AccountController {
                                            csrfToken: csrf, now: now, expires: now.addingTimeInterval(Services.sessionLifetime),
                                            parentActiveAt: parentUnlocked ? now : nil)
         let family = try await services.families.family(id: parent.familyId)
-        var response = try JSONResponse.make(SessionResponse(
+        return Reply(SessionResponse(
             setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: csrf,
             family: family.map { FamilyView(id: $0.id, name: $0.name) },
             parent: ParentView(id: parent.id, name: parent.name, email: parent.email), child: nil,
             parentUnlocked: parentUnlocked, gatePassed: false), status: status)
-        response.setSessionCookie(token, secure: services.options.secureCookies || context.isSecure)
-        return response
+        .setting(.session(token, secure: services.options.secureCookies || context.isSecure))
     }
 }
 

@@ -63,13 +63,13 @@ struct ColoringController {
     struct KidsModeRequest: Codable { let on: Bool }
 
     /// The child switches Kids Mode (bigger buttons, fewer tools) on or off.
-    @Sendable func kidsMode(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func kidsMode(_ request: Request, caller: Kid) async throws -> Reply<ColoringSettingsView> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(KidsModeRequest.self, context: caller.context)
         var settings = try await services.coloring.settings(childId: child.id, in: session.scope)
         settings.kidsMode = body.on
         try await services.coloring.saveSettings(settings, childId: child.id, in: session.scope, now: services.clock.now())
-        return try JSONResponse.make(ColoringSettingsView(settings))
+        return Reply(ColoringSettingsView(settings))
     }
 
     struct PageResponse: Codable {
@@ -81,12 +81,10 @@ struct ColoringController {
     }
 
     /// A colouring page's line art, as actions the page draws on its outline layer.
-    @Sendable func page(_ request: Request, caller: SignedIn) async throws -> Response {
+    @Sendable func page(_ request: Request, caller: SignedIn) async throws -> Reply<PageResponse> {
         guard let page = PageCatalog.page(try caller.context.parameters.require("pageId")) else { throw APIError.notFound("colouring page") }
-        var response = try JSONResponse.make(PageResponse(id: page.id, name: page.name, width: PageCatalog.width, height: PageCatalog.height,
-                                                          outline: page.outline))
-        response.headers[.cacheControl] = "private, max-age=86400"
-        return response
+        return Reply(PageResponse(id: page.id, name: page.name, width: PageCatalog.width, height: PageCatalog.height, outline: page.outline))
+            .with(.cacheControl, "private, max-age=86400")
     }
 
     /// A stamp's picture (PNG), the same one the server renders with, so screen and export match.
@@ -154,7 +152,7 @@ struct ColoringController {
 
     /// Autosave: replaces the document. `If-Match: "<revision>"` makes it fail with 412 when the
     /// picture changed elsewhere meanwhile (the page then keeps its work as a copy).
-    @Sendable func save(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func save(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {
         let (session, child) = (caller.session, caller.child)
         let id: DrawingID = try caller.context.parameters.id("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
@@ -177,7 +175,7 @@ struct ColoringController {
         let undone: [ColoringAction]
     }
 
-    @Sendable func saveChanges(_ request: Request, caller: Kid) async throws -> Response {
+    @Sendable func saveChanges(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {
         let (session, child) = (caller.session, caller.child)
         let id: DrawingID = try caller.context.parameters.id("drawingId")
         let settings = try await services.coloring.settings(childId: child.id, in: session.scope)
@@ -204,17 +202,16 @@ struct ColoringController {
     /// nil): a stamp added while stamps are off is refused, the old thumbnail goes, and the answer
     /// carries the new revision as its ETag.
     private func replace(_ current: DrawingRow, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettings,
-                         baseRevision: Int?) async throws -> Response {
+                         baseRevision: Int?) async throws -> Reply<DrawingView> {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         let now = services.clock.now()
         guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, in: current.scope,
                                                              page: document.page, document: String(decoding: document.encoded(), as: UTF8.self),
                                                              baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
         try? await services.blobs.delete(key: Self.thumbnailKey(current.id, current.revision))
-        var response = try JSONResponse.make(DrawingView(DrawingSummary(id: current.id, page: document.page, revision: revision,
-                                                                        createdAt: current.createdAt, updatedAt: now.millis)))
-        response.headers[.eTag] = Self.etag(revision)
-        return response
+        return Reply(DrawingView(DrawingSummary(id: current.id, page: document.page, revision: revision,
+                                                createdAt: current.createdAt, updatedAt: now.millis)))
+            .with(.eTag, Self.etag(revision))
     }
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> NoContent {

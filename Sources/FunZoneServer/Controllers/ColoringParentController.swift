@@ -13,16 +13,16 @@ struct ColoringParentController {
         parentArea.put("parent/coloring/children/:childId/settings", use: saveSettings)
     }
 
-    @Sendable func settings(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func settings(_ request: Request, caller: Parent) async throws -> Reply<ColoringSettingsView> {
         let (session, childId) = try await child(caller)
-        return try JSONResponse.make(ColoringSettingsView(try await services.coloring.settings(childId: childId, in: session.scope)))
+        return Reply(ColoringSettingsView(try await services.coloring.settings(childId: childId, in: session.scope)))
     }
 
-    @Sendable func saveSettings(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func saveSettings(_ request: Request, caller: Parent) async throws -> Reply<ColoringSettingsView> {
         let (session, childId) = try await child(caller)
         let body = try await request.decodeJSON(ColoringSettingsView.self, context: caller.context)
         try await services.coloring.saveSettings(body.settings, childId: childId, in: session.scope, now: services.clock.now())
-        return try JSONResponse.make(body)
+        return Reply(body)
     }
 
     private func child(_ caller: Parent) async throws -> (CurrentSession, ChildID) {

@@ -29,14 +29,13 @@ struct HomeNetworkController {
         let authorityName: String?
     }
 
-    @Sendable func connect(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func connect(_ request: Request, context: AppRequestContext) async throws -> Reply<ConnectView> {
         let network = services.network
-        var response = try JSONResponse.make(ConnectView(
+        return Reply(ConnectView(
             url: network.baseURL, alternatives: network.alternatives, setupURL: network.setupURL,
             https: network.baseURL.hasPrefix("https://"), fingerprint: try services.authority?.fingerprint,
             authorityName: services.authority.map { String(describing: $0.certificate.subject) }))
-        response.headers[.cacheControl] = "no-store"
-        return response
+        .with(.cacheControl, "no-store")
     }
 
     @Sendable func certificateDER(_ request: Request, context: AppRequestContext) async throws -> Response {

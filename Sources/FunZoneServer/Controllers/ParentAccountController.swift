@@ -86,7 +86,7 @@ struct ParentAccountController {
     }
 
     /// Always 202, whether or not the address has an account.
-    @Sendable func forgot(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func forgot(_ request: Request, context: AppRequestContext) async throws -> Reply<ForgotResponse> {
         try await services.countAttempt("password-forgot:\(services.clientAddress(request, context))", limit: Self.resetsPerAddress)
         let body = try await request.decodeJSON(ForgotRequest.self, context: context)
         let email = try Account.normalizedEmail(body.email)
@@ -108,7 +108,7 @@ struct ParentAccountController {
                 logger.notice("Password reset for \(parent.email): open \(link) within 30 minutes (or run `funzone reset-password --email \(parent.email)`).")
             }
         }
-        return try JSONResponse.make(ForgotResponse(delivery: delivery), status: .accepted)
+        return Reply(ForgotResponse(delivery: delivery), status: .accepted)
     }
 
     struct ResetRequest: Codable { let token: String; let password: String }

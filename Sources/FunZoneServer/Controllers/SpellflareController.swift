@@ -170,61 +170,20 @@ struct SpellflareController {
     @Sendable func answer(_ request: Request, caller: Kid) async throws -> Reply<AnswerResponse> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context, limit: 4096)
-        let giveUp = body.giveUp ?? false
-        guard giveUp || body.answer != nil else { throw APIError.invalid("answer", "Send the spelling, or giveUp: true.") }
+        guard body.giveUp == true || body.answer != nil else { throw APIError.invalid("answer", "Send the spelling, or giveUp: true.") }
         guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
             throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
         }
         let row = try await game(caller.context, childId: child.id, in: session.scope)
-        var game = try Self.decode(row.state)
-        if body.seq < row.answers {
+        let game = try Self.decode(row.state)
+        if body.seq < row.answers {  // an outbox sending again what already arrived
             return Reply(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
-                                                        levelComplete: false, duplicate: true))
+                                        levelComplete: false, duplicate: true))
         }
         guard body.seq == row.answers else {
             throw APIError(.answerOutOfOrder, "Answer \(body.seq) arrived before answer \(row.answers): send them in order.")
         }
-        guard let word = game.currentWord, !game.isOver else { throw SpellingError.sessionOver }
-        let now = services.clock.now()
-        let answeredAt = Self.plausible(body.answeredAt, now: now)
-        let wasPassed = game.isPassed
-        let outcome: String
-        var firstTry: Bool?
-        if giveUp {
-            _ = try game.giveUp()
-            outcome = "gaveUp"
-            firstTry = false
-        } else {
-            switch try game.answer(body.answer ?? "") {
-            case .correct(let first): outcome = "correct"; firstTry = first
-            case .incorrect: outcome = "incorrect"
-            }
-        }
-        var write = SpellingStore.AnswerWrite(state: try Self.encode(game), finishedAt: game.isOver ? now.millis : nil)
-        if let firstTry {
-            write.result = SpellingResultRow(
-                id: services.ids.next(), familyId: session.familyId, childId: child.id, sessionId: row.id, word: word,
-                grade: game.grade, level: game.level, firstTry: firstTry, answeredAt: answeredAt.millis,
-                seconds: min(max(0, body.seconds ?? 0), 3600))
-            var history = try await services.spelling.word(word, childId: child.id, in: session.scope).map(WordHistory.init)
-                ?? WordHistory(word: word)
-            history.record(firstTry: firstTry, at: answeredAt)
-            write.word = SpellingWordRow(history)
-        }
-        let levelComplete = game.isPassed && !wasPassed
-        if levelComplete {
-            write.completed = GradeLevel(grade: game.grade, level: game.level)
-            if game.level < SpellingProgress.levels.upperBound {
-                write.nextLevel = GradeLevel(grade: game.grade, level: game.level + 1)
-            }
-        }
-        guard try await services.spelling.saveAnswer(sessionId: row.id, childId: child.id, in: session.scope,
-                                                     expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
-            throw APIError(.answerOutOfOrder, "Another answer to this game arrived at the same time. Reload the game.")
-        }
-        return Reply(AnswerResponse(
-            outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil, session: SessionView(id: row.id, game, answers: row.answers + 1),
-            levelComplete: levelComplete, duplicate: false))
+        return Reply(try await record(body, in: game, stored: row, childId: child.id, scope: session.scope))
     }
 
     /// The child spelled the current word aloud (a WAV): the letters heard, and whether they spell

@@ -53,7 +53,7 @@ struct SpotCheckDeviceController {
     }
 
     /// Redeems a parent's pairing code; the phone's credentials are answered once and never again.
-    @Sendable func pair(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func pair(_ request: Request, context: AppRequestContext) async throws -> Reply<PairResponse> {
         let now = services.clock.now()
         try await services.countAttempt("spotcheck-pair:\(services.clientAddress(request, context))", limit: Self.pairingPerAddress)
         let failures = try await services.rateLimits.count(key: "spotcheck-pair-failures", window: Self.pairingFailuresOverall.window, now: now)
@@ -62,20 +62,20 @@ struct SpotCheckDeviceController {
         }
         let body = try await request.decodeJSON(PairRequest.self, context: context)
         let name = try body.name.flatMap { try Self.deviceName($0, optional: true) }
-        guard let code = PairingCode(typed: body.code) else { return try await refuse(.unknown, now: now) }
+        guard let code = PairingCode(typed: body.code) else { try await refuse(.unknown, now: now) }
         let token = Tokens.make(bytes: 16)
         let secret = Tokens.make(bytes: 32)
         let outcome = try await services.spotcheck.redeem(
             codeHash: Tokens.hash(code.value), now: now, name: name, deviceToken: token, secretHash: Tokens.hash(secret),
             secretSealed: try services.sealer.seal(secret), pairedEventId: services.ids.next())
-        guard case .paired(let device) = outcome else { return try await refuse(outcome, now: now) }
+        guard case .paired(let device) = outcome else { try await refuse(outcome, now: now) }
         // The phone's earlier secret stops working at once on this instance.
         services.cache.invalidate(device.scope)
-        return try JSONResponse.make(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret,
-                                                    apiBaseURL: services.network.baseURL))
+        return Reply(PairResponse(deviceId: device.id, name: device.name, deviceToken: token, deviceSecret: secret,
+                                  apiBaseURL: services.network.baseURL))
     }
 
-    private func refuse(_ outcome: PairingRedemption, now: Date) async throws -> Response {
+    private func refuse(_ outcome: PairingRedemption, now: Date) async throws -> Never {
         _ = try await services.rateLimits.hit(key: "spotcheck-pair-failures", window: Self.pairingFailuresOverall.window, now: now)
         switch outcome {
         case .expired:

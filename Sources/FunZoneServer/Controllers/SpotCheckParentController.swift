@@ -49,7 +49,7 @@ struct SpotCheckParentController {
         return Reply(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
     }
 
-    @Sendable func rename(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func rename(_ request: Request, caller: Parent) async throws -> Reply<DeviceView> {
         let (session, id) = try await deviceId(caller)
         let body = try await request.decodeJSON(NameRequest.self, context: caller.context)
         let name = try SpotCheckDeviceController.deviceName(body.name) ?? ""
@@ -130,7 +130,7 @@ struct SpotCheckParentController {
     }
 
     /// The phone's activity, newest first, a page at a time (`limit` 1–100, default 20; `before` from the last page).
-    @Sendable func events(_ request: Request, caller: Parent) async throws -> Response {
+    @Sendable func events(_ request: Request, caller: Parent) async throws -> Reply<EventsPage> {
         let (session, id) = try await deviceId(caller)
         guard try await services.spotcheck.device(id: id, in: session.scope) != nil else { throw APIError.notFound("phone") }
         let query = request.uri.queryParameters
@@ -142,7 +142,7 @@ struct SpotCheckParentController {
         let rows = try await services.spotcheck.events(deviceId: id, in: session.scope, before: before, limit: limit + 1)
         let page = Array(rows.prefix(limit))
         let next = rows.count > limit ? page.last.map { "\($0.receivedAt)_\($0.id)" } : nil
-        return try JSONResponse.make(EventsPage(events: page.map(EventView.init), next: next))
+        return Reply(EventsPage(events: page.map(EventView.init), next: next))
     }
 
     private static func cursor(_ text: String) throws -> (receivedAt: Int64, id: String) {
@@ -173,9 +173,9 @@ struct SpotCheckParentController {
         throw APIError(.pairingUnavailable)
     }
 
-    private func deviceResponse(id: DeviceID, in scope: FamilyScope) async throws -> Response {
+    private func deviceResponse(id: DeviceID, in scope: FamilyScope) async throws -> Reply<DeviceView> {
         guard let device = try await services.spotcheck.device(id: id, in: scope) else { throw APIError.notFound("phone") }
-        return try JSONResponse.make(DeviceView(device, now: services.clock.now()))
+        return Reply(DeviceView(device, now: services.clock.now()))
     }
 
     private func deviceId(_ caller: Parent) async throws -> (CurrentSession, DeviceID) {

@@ -16,10 +16,10 @@ struct SystemController {
 
     struct Health: Codable { let status: String; let database: String }
 
-    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Response {
+    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Reply<Health> {
         let healthy = await services.database.isHealthy()
-        return try JSONResponse.make(Health(status: healthy ? "ok" : "degraded", database: healthy ? "ok" : "unreachable"),
-                                     status: healthy ? .ok : .serviceUnavailable)
+        return Reply(Health(status: healthy ? "ok" : "degraded", database: healthy ? "ok" : "unreachable"),
+                     status: healthy ? .ok : .serviceUnavailable)
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -61,16 +61,7 @@ struct VendorController {
             return try notFound(Self.notListed, request, context)
         }
 
-        var body = [UInt8](contents)
-        let type: String
-        switch form {
-        case .asInstalled:
-            let mediaType = MediaType.getMediaType(forExtension: String(name.split(separator: ".").last ?? ""))
-            type = mediaType.map { $0.type == .text ? "\($0); charset=utf-8" : "\($0)" } ?? "application/octet-stream"
-        case .module(let global):
-            body += Array("\nexport default \(global);\n".utf8)
-            type = "text/javascript; charset=utf-8"
-        }
+        let (body, type) = Self.served(contents, name: name, as: form)
         // As the static files: the browser asks again each time (an upgraded package shows at once)
         // and gets a 304 while the bytes are the same.
         let etag = "\"" + SHA256.hash(data: body).prefix(16).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined() + "\""
@@ -79,6 +70,18 @@ struct VendorController {
         }
         return Response(status: .ok, headers: [.contentType: type, .eTag: etag, .cacheControl: "no-cache"],
                         body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The bytes and content type a listed file is served with: as installed, or a UMD script with
+    /// an ES module export of its global added.
+    static func served(_ contents: Data, name: String, as form: Form) -> (body: [UInt8], type: String) {
+        switch form {
+        case .asInstalled:
+            let mediaType = MediaType.getMediaType(forExtension: String(name.split(separator: ".").last ?? ""))
+            return ([UInt8](contents), mediaType.map { $0.type == .text ? "\($0); charset=utf-8" : "\($0)" } ?? "application/octet-stream")
+        case .module(let global):
+            return ([UInt8](contents) + Array("\nexport default \(global);\n".utf8), "text/javascript; charset=utf-8")
+        }
     }
 
     static let notListed = "/vendor/ serves only the listed files of the libraries the pages use."

@@ -92,8 +92,14 @@ extension Services {
 extension Response {
     /// Sets the session cookie (HttpOnly, SameSite=Strict), or clears it when `token` is nil.
     mutating func setSessionCookie(_ token: String?, secure: Bool) {
-        setCookie(Cookie(name: SessionMiddleware.sessionCookie, value: token ?? "",
-                         maxAge: token == nil ? 0 : Int(Services.sessionLifetime), path: "/",
-                         secure: secure, httpOnly: true, sameSite: .strict))
+        setCookie(.session(token, secure: secure))
+    }
+}
+
+extension Cookie {
+    /// The session cookie; nil clears it.
+    static func session(_ token: String?, secure: Bool) -> Cookie {
+        Cookie(name: SessionMiddleware.sessionCookie, value: token ?? "", maxAge: token == nil ? 0 : Int(Services.sessionLifetime),
+               path: "/", secure: secure, httpOnly: true, sameSite: .strict)
     }
 }

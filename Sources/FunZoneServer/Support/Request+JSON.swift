@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -40,19 +41,34 @@ extension JSONDecoder {
 }
 
 /// A route's answer with its type in the handler's signature (`-> Reply<HubResponse>`): the value
-/// as the API's JSON (sorted keys, ISO 8601 dates, never cached), with its status. Tests decode
-/// the same type.
+/// as the API's JSON (sorted keys, ISO 8601 dates, never cached unless a header says otherwise),
+/// with its status and any headers it sets (an ETag, a cookie). Tests decode the same type.
 struct Reply<Value: Encodable & Sendable>: ResponseGenerator {
     let value: Value
     var status: HTTPResponse.Status = .ok
+    var headers: HTTPFields = [:]
 
     init(_ value: Value, status: HTTPResponse.Status = .ok) {
         self.value = value
         self.status = status
     }
 
+    /// The same answer with one more header; a header the JSON answer already has is replaced.
+    func with(_ name: HTTPField.Name, _ value: String) -> Reply {
+        var copy = self
+        if name == .setCookie { copy.headers.append(HTTPField(name: name, value: value)) } else { copy.headers[name] = value }
+        return copy
+    }
+
+    /// The same answer setting a cookie.
+    func setting(_ cookie: Cookie) -> Reply { with(.setCookie, cookie.description) }
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
-        try JSONResponse.make(value, status: status)
+        var response = try JSONResponse.make(value, status: status)
+        for field in headers {
+            if field.name == .setCookie { response.headers.append(field) } else { response.headers[field.name] = field.value }
+        }
+        return response
     }
 }
 
