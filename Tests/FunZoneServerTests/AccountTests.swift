@@ -13,15 +13,15 @@ import Testing
     func firstRunSetUpThenSignupCloses(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let visitor = app.user()
-            let session = try await visitor.json(.get, "/api/session", expect: .ok)
-            #expect(session["setupNeeded"] as? Bool == true)
-            #expect(session["signedIn"] as? Bool == false)
+            let session = try await visitor.session()
+            #expect(session.setupNeeded == true)
+            #expect(session.signedIn == false)
 
             let parent = try await app.setUpFamily()
-            let signedIn = try await parent.json(.get, "/api/session", expect: .ok)
-            #expect(signedIn["signedIn"] as? Bool == true)
-            #expect(signedIn["parentUnlocked"] as? Bool == true)
-            #expect((signedIn["family"] as? [String: Any])?["name"] as? String == "Rossi")
+            let signedIn = try await parent.session()
+            #expect(signedIn.signedIn == true)
+            #expect(signedIn.parentUnlocked == true)
+            #expect(signedIn.family?.name == "Rossi")
 
             // The session cookie is HttpOnly and SameSite=Strict.
             let response = try await app.user().request(.post, "/api/signin", json: ["email": "ada@example.org", "password": TestApp.password])
@@ -137,8 +137,8 @@ import Testing
             let visitor = app.user()
             let bare = try await visitor.request(.post, "/api/signin", json: ["email": "ada@example.org", "password": TestApp.password], sendCSRF: false)
             try expectErrorShape(bare, status: .forbidden, code: "csrf_failed")
-            let kids = try await parent.json(.get, "/api/kids", expect: .ok)
-            #expect((kids["children"] as? [Any])?.isEmpty == true)
+            let kids = try await parent.decoded(ChildrenController.KidsResponse.self, .get, "/api/kids")
+            #expect(kids.children.isEmpty)
         }
     }
 
@@ -168,25 +168,25 @@ import Testing
     func aSecondParentJoinsWithASingleUseInvite(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let parent = try await app.setUpFamily()
-            let invite = try await parent.json(.post, "/api/parent/invites", expect: .created)
-            let code = invite["code"] as! String
+            let code = try await parent.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created).code
             let partner = app.user()
             try await partner.expectError(.post, "/api/join", ["inviteCode": "ABCDE-FGHJK", "name": "Bo", "email": "bo@example.org", "password": TestApp.password],
                                           status: .unprocessableContent, code: "invalid_invite")
             try await partner.expectError(.post, "/api/join", ["inviteCode": "nope", "name": "Bo", "email": "bo@example.org", "password": TestApp.password],
                                           status: .unprocessableContent, code: "invalid_field")
-            let joined = try await partner.json(.post, "/api/join", ["inviteCode": code.lowercased(), "name": "Bo", "email": "bo@example.org",
-                                                                     "password": TestApp.password], expect: .created)
-            #expect((joined["family"] as? [String: Any])?["name"] as? String == "Rossi")
-            let family = try await parent.json(.get, "/api/parent/family", expect: .ok)
-            #expect((family["parents"] as? [Any])?.count == 2)
+            let joined = try await partner.decoded(AccountController.SessionResponse.self, .post, "/api/join",
+                                                   ["inviteCode": code.lowercased(), "name": "Bo", "email": "bo@example.org",
+                                                    "password": TestApp.password], expect: .created)
+            #expect(joined.family?.name == "Rossi")
+            let family = try await parent.decoded(AccountController.FamilyResponse.self, .get, "/api/parent/family")
+            #expect(family.parents.count == 2)
             // Used once: the code does not work again.
             try await app.user().expectError(.post, "/api/join", ["inviteCode": code, "name": "Cy", "email": "cy@example.org", "password": TestApp.password],
                                              status: .unprocessableContent, code: "invalid_invite")
             // Expired after 7 days.
-            let late = try await parent.json(.post, "/api/parent/invites", expect: .created)
+            let late = try await parent.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created)
             app.clock.advance(by: 7 * 24 * 3600 + 1)
-            try await app.user().expectError(.post, "/api/join", ["inviteCode": late["code"] as! String, "name": "Cy", "email": "cy@example.org",
+            try await app.user().expectError(.post, "/api/join", ["inviteCode": late.code, "name": "Cy", "email": "cy@example.org",
                                                                   "password": TestApp.password], status: .unprocessableContent, code: "invalid_invite")
         }
     }
@@ -195,7 +195,7 @@ import Testing
     func anInviteIsNotSpentWhenItsAddressWasTakenMeanwhile(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let parent = try await app.setUpFamily()
-            let code = try await parent.json(.post, "/api/parent/invites", expect: .created)["code"] as! String
+            let code = try await parent.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created).code
             // The join checked the address; before the new parent went in, a sign-up took it.
             let late = ParentRow(id: ParentID(UUID().uuidString.lowercased()), familyId: "", email: "ada@example.org", name: "Bo",
                                  passwordHash: "not used", createdAt: 0)
@@ -203,9 +203,10 @@ import Testing
                 try await app.services.families.join(inviteCodeHash: Tokens.hash(try InviteCode.normalized(code)), parent: late, now: app.clock.now)
             }
             // The code was not spent: the parent tries again with their own address.
-            let joined = try await app.user().json(.post, "/api/join", ["inviteCode": code, "name": "Bo", "email": "bo@example.org",
-                                                                        "password": TestApp.password], expect: .created)
-            #expect((joined["family"] as? [String: Any])?["name"] as? String == "Rossi")
+            let joined = try await app.user().decoded(AccountController.SessionResponse.self, .post, "/api/join",
+                                                      ["inviteCode": code, "name": "Bo", "email": "bo@example.org", "password": TestApp.password],
+                                                      expect: .created)
+            #expect(joined.family?.name == "Rossi")
             #expect(try await app.services.families.parents(in: app.services.families.parent(email: "bo@example.org")!.scope).count == 2)
         }
     }

@@ -19,36 +19,38 @@ struct RequestBody: Encodable { let appId: String; let text: String; let audioWa
             let mia = try await app.addChild(tablet)
             _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
             let wav = toneWAV(seconds: 1.5)
-            let sent = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: " I want to make songs! ", audioWav: wav.base64EncodedString()),
-                                             expect: .created)
-            #expect(sent["text"] as? String == "I want to make songs!" && sent["hasAudio"] as? Bool == true && sent["status"] as? String == "pending")
+            let sent = try await tablet.decoded(AppRequestsController.RequestView.self, .post, "/api/requests",
+                                                RequestBody(appId: "music", text: " I want to make songs! ", audioWav: wav.base64EncodedString()),
+                                                expect: .created)
+            #expect(sent.text == "I want to make songs!" && sent.hasAudio == true && sent.status == .pending)
             app.clock.advance(by: 5)
             _ = try await tablet.json(.post, "/api/requests", RequestBody(appId: "stories", text: "dragons", audioWav: nil), expect: .created)
             let tile = { (id: String) async throws -> String? in
-                let hub = try await tablet.json(.get, "/api/hub", expect: .ok)
-                return (hub["tiles"] as! [[String: Any]]).first { ($0["app"] as! [String: Any])["id"] as? String == id }?["request"] as? String
+                let hub = try await tablet.decoded(HubController.HubResponse.self, .get, "/api/hub")
+                return hub.tiles.first { $0.app.id == id }?.request?.rawValue
             }
             #expect(try await tile("music") == "pending")
 
             try await app.passGate(tablet)
             _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
-            let inbox = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
-            #expect(inbox["unread"] as? Int == 2)
-            let requests = inbox["requests"] as! [[String: Any]]
-            #expect(requests.map { ($0["app"] as! [String: Any])["id"] as! String } == ["stories", "music"])  // newest first
-            let musicId = requests[1]["id"] as! String
-            #expect((requests[1]["child"] as? [String: Any])?["name"] as? String == "Mia")
+            let inbox = try await tablet.decoded(AppRequestsController.InboxResponse.self, .get, "/api/parent/requests")
+            #expect(inbox.unread == 2)
+            let requests = inbox.requests
+            #expect(requests.map { $0.app?.id } == ["stories", "music"])  // newest first
+            let musicId = requests[1].id
+            #expect(requests[1].child?.name == "Mia")
 
             let audio = try await tablet.request(.get, "/api/parent/requests/\(musicId)/audio")
             #expect(audio.status == .ok && audio.headers[.contentType] == "audio/wav")
             #expect(Data(buffer: audio.body) == wav)
-            try await tablet.expectError(.get, "/api/parent/requests/\(requests[0]["id"] as! String)/audio", status: .notFound, code: "not_found")
+            try await tablet.expectError(.get, "/api/parent/requests/\(requests[0].id)/audio", status: .notFound, code: "not_found")
 
             _ = try await tablet.json(.post, "/api/parent/requests/\(musicId)/read", expect: .noContent)
-            #expect((try await tablet.json(.get, "/api/parent/requests", expect: .ok))["unread"] as? Int == 1)
+            #expect(try await tablet.decoded(AppRequestsController.InboxResponse.self, .get, "/api/parent/requests").unread == 1)
             try await tablet.expectError(.post, "/api/parent/requests/\(musicId)/decision", ["status": "pending"], status: .unprocessableContent, code: "invalid_field")
-            let decided = try await tablet.json(.post, "/api/parent/requests/\(musicId)/decision", ["status": "approved"], expect: .ok)
-            #expect(decided["status"] as? String == "approved")
+            let decided = try await tablet.decoded(AppRequestsController.RequestView.self, .post, "/api/parent/requests/\(musicId)/decision",
+                                                   ["status": "approved"])
+            #expect(decided.status == .approved)
             #expect(try await tile("music") == "approved")
             #expect(try await tile("stories") == "pending")
         }
@@ -75,7 +77,7 @@ struct RequestBody: Encodable { let appId: String; let text: String; let audioWa
             let tooBig = String(repeating: "A", count: AppRequestsController.bodyLimit)
             try await tablet.expectError(.post, "/api/requests", RequestBody(appId: "music", text: "hi", audioWav: tooBig), status: .contentTooLarge, code: "body_too_large")
             #expect(try await app.services.requests.list(in: FamilyScope(familyId: try await familyId(app))).isEmpty)
-            let blobs = FileManager.default.enumerator(atPath: app.blobRoot.path)?.allObjects as? [String] ?? []
+            let blobs = FileManager.default.subpaths(atPath: app.blobRoot.path) ?? []
             #expect(blobs.filter { $0.hasSuffix(".wav") }.isEmpty)
         }
     }
@@ -85,8 +87,8 @@ struct RequestBody: Encodable { let appId: String; let text: String; let audioWa
         let mailer = RecordingMailer()
         try await TestApp.run(db, mailer: mailer) { app in
             let tablet = try await app.setUpFamily()
-            let invite = try await tablet.json(.post, "/api/parent/invites", expect: .created)
-            _ = try await app.user().json(.post, "/api/join", ["inviteCode": invite["code"] as! String, "name": "Bo", "email": "bo@example.org",
+            let invite = try await tablet.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created)
+            _ = try await app.user().json(.post, "/api/join", ["inviteCode": invite.code, "name": "Bo", "email": "bo@example.org",
                                                                "password": TestApp.password], expect: .created)
             let mia = try await app.addChild(tablet)
             _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)

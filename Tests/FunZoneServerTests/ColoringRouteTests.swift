@@ -8,6 +8,8 @@ import Storage
 import Testing
 @testable import FunZoneServer
 
+private typealias DrawingView = ColoringController.DrawingView
+
 /// Coloring Fun's gallery and settings over HTTP, on SQLite and PostgreSQL.
 @Suite struct ColoringRouteTests {
     static let json: HTTPFields = [.contentType: "application/json"]
@@ -28,29 +30,39 @@ import Testing
         return try await device.request(method, uri, body: ByteBuffer(bytes: document.encoded()), headers: headers)
     }
 
-    static func body(_ response: TestResponse) -> [String: Any] {
-        (try? JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:]
+    /// A picture as GET answers it: its `DrawingView` with the stored document spliced in. The route sends stored bytes, so it
+    /// has no response type of its own: the view is decoded, the document read and checked as the server reads drawings.
+    fileprivate static func open(_ device: Browser, _ id: DrawingID) async throws -> (view: DrawingView, document: ColoringDocument) {
+        let response = try await device.request(.get, "/api/coloring/drawings/\(id)")
+        #expect(response.status == .ok, "\(String(buffer: response.body))")
+        let document = try #require(try response.jsonObject()["document"])
+        return (try response.decoded(DrawingView.self), try ColoringDocument.decode(JSONSerialization.data(withJSONObject: document)))
+    }
+
+    static func me(_ device: Browser) async throws -> ColoringController.MeResponse {
+        try await device.decoded(ColoringController.MeResponse.self, .get, "/api/coloring/me")
     }
 
     @Test(arguments: TestDatabase.all)
     func aPictureIsSavedAutosavedReopenedDuplicatedAndDeleted(_ db: TestDatabase) async throws {
         try await TestApp.run(db, openSignup: true) { app in
             let (tablet, _) = try await SpellflareRouteTests.child(app)
-            let me = try await tablet.json(.get, "/api/coloring/me", expect: .ok)
-            #expect(me["lastDrawingId"] == nil || me["lastDrawingId"] is NSNull)
-            #expect((me["colors"] as? [String])?.count == 20 && (me["pages"] as? [Any])?.count == 12)
-            #expect((me["stamps"] as? [[String: Any]])?.map { $0["id"] as? String } == ["animals", "insects", "plants", "fun", "faces"])
+            let me = try await Self.me(tablet)
+            #expect(me.lastDrawingId == nil)
+            #expect(me.colors.count == 20 && me.pages.count == 12)
+            #expect(me.stamps.map(\.id) == ["animals", "insects", "plants", "fun", "faces"])
 
             var document = try Self.drawing([Self.scribble], page: "cat")
             let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", document)
             #expect(created.status == .created, "\(String(buffer: created.body))")
-            let id = try #require(Self.body(created)["id"] as? String)
-            #expect(Self.body(created)["revision"] as? Int == 1)
+            let id = try created.decoded(DrawingView.self).id
+            #expect(try created.decoded(DrawingView.self).revision == 1)
 
             // Autosave with the revision it was based on; a stale tab's save is refused, nothing lost.
             try document.perform(Self.dog)
             let saved = try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", document, ifMatch: "\"1\"")
-            #expect(saved.status == .ok && Self.body(saved)["revision"] as? Int == 2 && saved.headers[.eTag] == "\"2\"")
+            #expect(saved.status == .ok && saved.headers[.eTag] == "\"2\"")
+            #expect(try saved.decoded(DrawingView.self).revision == 2)
             var stale = try Self.drawing([Self.scribble, .clear])
             stale.page = "cat"
             try expectErrorShape(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", stale, ifMatch: "\"1\""),
@@ -70,28 +82,27 @@ import Testing
             let tooMany = try JSONEncoder().encode(Changes(keep: 7, actions: [], undone: []))
             try expectErrorShape(try await patch(tooMany, ifMatch: "\"2\""), status: .unprocessableContent, code: "invalid_field")
             let patched = try await patch(changes, ifMatch: "\"2\"")
-            #expect(patched.status == .ok && Self.body(patched)["revision"] as? Int == 3)
+            #expect(patched.status == .ok)
+            #expect(try patched.decoded(DrawingView.self).revision == 3)
             try document.perform(fill)
             try document.perform(.clear)
             try document.undo()
             // Undo back to one action and send that: the server drops the rest.
             let back = try JSONEncoder().encode(Changes(keep: 1, actions: [], undone: [fill, Self.dog]))
             #expect(try await patch(back, ifMatch: "\"3\"").status == .ok)
-            let afterUndo = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
-            #expect((afterUndo["document"] as? [String: Any])?["actions"].map { ($0 as! [Any]).count } == 1)
+            #expect(try await Self.open(tablet, id).document.actions.count == 1)
             let redo = try JSONEncoder().encode(Changes(keep: 1, actions: [Self.dog, fill], undone: [.clear]))
             #expect(try await patch(redo, ifMatch: "\"4\"").status == .ok)
 
             // Reopened as it was saved; it is the one to reopen on return.
-            let reopened = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
-            let stored = try JSONSerialization.data(withJSONObject: reopened["document"]!)
-            #expect(try ColoringDocument.decode(stored) == document)
-            #expect(try await tablet.json(.get, "/api/coloring/me", expect: .ok)["lastDrawingId"] as? String == id)
+            let reopened = try await Self.open(tablet, id)
+            #expect(reopened.document == document)
+            #expect(try await Self.me(tablet).lastDrawingId == id)
 
             // Thumbnail and export are PNGs rendered here; the export matches the domain's render exactly.
             let thumbnail = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail")
             #expect(thumbnail.status == .ok && thumbnail.headers[.contentType] == "image/png")
-            let revision = try #require(reopened["revision"] as? Int)
+            let revision = reopened.view.revision
             let small = try PNGDecoder.decode(Data(buffer: thumbnail.body))
             #expect(small.width == 256 && small.height == 192)
             let again = try await tablet.request(.get, "/api/coloring/drawings/\(id)/thumbnail", headers: [.ifNoneMatch: "\"\(revision)\""])
@@ -101,12 +112,11 @@ import Testing
             #expect(try PNGDecoder.decode(Data(buffer: export.body)) == app.services.drawingRenderer.render(document))
 
             // Duplicate, then delete the original: the copy stays.
-            let copy = try await tablet.json(.post, "/api/coloring/drawings/\(id)/duplicate", expect: .created)
-            let copyId = try #require(copy["id"] as? String)
+            let copyId = try await tablet.decoded(DrawingView.self, .post, "/api/coloring/drawings/\(id)/duplicate", expect: .created).id
             _ = try await tablet.json(.delete, "/api/coloring/drawings/\(id)", expect: .noContent)
             try await tablet.expectError(.get, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
-            let gallery = try await tablet.json(.get, "/api/coloring/drawings", expect: .ok)["drawings"] as! [[String: Any]]
-            #expect(gallery.map { $0["id"] as? String } == [copyId])
+            let gallery = try await tablet.decoded(ColoringController.DrawingList.self, .get, "/api/coloring/drawings").drawings
+            #expect(gallery.map(\.id) == [copyId])
         }
     }
 
@@ -136,20 +146,19 @@ import Testing
 
             // Another family's child cannot see, change or delete this one's picture.
             let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble]))
-            let id = try #require(Self.body(created)["id"] as? String)
+            let id = try created.decoded(DrawingView.self).id
             let stranger = try await app.setUpStrangerFamily(child: true)
             try await stranger.expectError(.get, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
             try expectErrorShape(try await Self.upload(stranger, .put, "/api/coloring/drawings/\(id)", try Self.drawing([])),
                                  status: .notFound, code: "not_found")
             try await stranger.expectError(.delete, "/api/coloring/drawings/\(id)", status: .notFound, code: "not_found")
             try await stranger.expectError(.get, "/api/coloring/drawings/\(id)/export", status: .notFound, code: "not_found")
-            #expect((try await stranger.json(.get, "/api/coloring/drawings", expect: .ok)["drawings"] as! [Any]).isEmpty)
+            #expect(try await stranger.decoded(ColoringController.DrawingList.self, .get, "/api/coloring/drawings").drawings.isEmpty)
             try await app.passGate(stranger)
             _ = try await stranger.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
             try await stranger.expectError(.get, "/api/parent/coloring/children/\(try #require(tablet.childId(app)))/settings",
                                            status: .notFound, code: "not_found")
-            let still = try await tablet.json(.get, "/api/coloring/drawings/\(id)", expect: .ok)
-            #expect(still["revision"] as? Int == 1)
+            #expect(try await Self.open(tablet, id).view.revision == 1)
         }
     }
 
@@ -158,7 +167,7 @@ import Testing
         try await TestApp.run(db, openSignup: true) { app in
             let (tablet, miaId) = try await SpellflareRouteTests.child(app)
             let created = try await Self.upload(tablet, .post, "/api/coloring/drawings", try Self.drawing([Self.scribble, Self.dog]))
-            let id = try #require(Self.body(created)["id"] as? String)
+            let id = try created.decoded(DrawingView.self).id
 
             struct Settings: Codable { let stamps: Bool; let saving: Bool; let export: Bool; let kidsMode: Bool }
             try await tablet.expectError(.put, "/api/parent/coloring/children/\(miaId)/settings",
@@ -167,9 +176,9 @@ import Testing
             _ = try await tablet.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
             _ = try await tablet.json(.put, "/api/parent/coloring/children/\(miaId)/settings",
                                       Settings(stamps: false, saving: true, export: false, kidsMode: true), expect: .ok)
-            let me = try await tablet.json(.get, "/api/coloring/me", expect: .ok)
-            #expect((me["stamps"] as? [Any])?.isEmpty == true)
-            #expect((me["settings"] as? [String: Any])?["kidsMode"] as? Bool == true)
+            let me = try await Self.me(tablet)
+            #expect(me.stamps.isEmpty)
+            #expect(me.settings.kidsMode == true)
             // The picture with its old stamp can still be saved; a new stamp cannot.
             let more = try Self.drawing([Self.scribble, Self.dog, .background(RGBA(251, 232, 112))])
             #expect(try await Self.upload(tablet, .put, "/api/coloring/drawings/\(id)", more).status == .ok)
@@ -184,8 +193,8 @@ import Testing
             try await tablet.expectError(.post, "/api/coloring/drawings/\(id)/duplicate", status: .forbidden, code: "saving_off")
             #expect(try await tablet.request(.get, "/api/coloring/drawings/\(id)/export").status == .ok)
             // The child switches Kids Mode on from the canvas.
-            let kids = try await tablet.json(.put, "/api/coloring/kids-mode", ["on": true], expect: .ok)
-            #expect(kids["kidsMode"] as? Bool == true && kids["saving"] as? Bool == false)
+            let kids = try await tablet.decoded(ColoringSettingsView.self, .put, "/api/coloring/kids-mode", ["on": true])
+            #expect(kids.kidsMode == true && kids.saving == false)
         }
     }
 
@@ -193,8 +202,8 @@ import Testing
     func pagesAndStampPictures(_ db: TestDatabase) async throws {
         try await TestApp.run(db, openSignup: true) { app in
             let (tablet, _) = try await SpellflareRouteTests.child(app)
-            let page = try await tablet.json(.get, "/api/coloring/pages/cat", expect: .ok)
-            #expect(page["width"] as? Int == 1024 && (page["outline"] as? [Any])?.isEmpty == false)
+            let page = try await tablet.decoded(ColoringController.PageResponse.self, .get, "/api/coloring/pages/cat")
+            #expect(page.width == 1024 && page.outline.isEmpty == false)
             try await tablet.expectError(.get, "/api/coloring/pages/dragon", status: .notFound, code: "not_found")
             let bee = try await tablet.request(.get, "/api/coloring/stamps/\("🐝".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)")
             if Services.emojiFont != nil {
@@ -209,8 +218,7 @@ import Testing
 extension Browser {
     /// The child picked on this device and its family (read through the API).
     func childId(_ app: TestApp) async throws -> ChildID? {
-        let session = try await json(.get, "/api/session", expect: .ok)
-        return ((session["child"] as? [String: Any])?["id"] as? String).map { ChildID($0) }
+        try await decoded(AccountController.SessionResponse.self, .get, "/api/session").child?.id
     }
 
     func familyId(_ app: TestApp) async throws -> FamilyID {

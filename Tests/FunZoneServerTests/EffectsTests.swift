@@ -30,8 +30,8 @@ import Testing
                 let parent = try await app.setUpFamily()
                 let child = try await app.addChild(parent)
                 #expect(child.hasPrefix("id-"))  // TestApp counts its ids
-                let question = try await parent.json(.post, "/api/gate/challenge", expect: .created)
-                let asked = "\(question["left"] as! Int)×\(question["right"] as! Int)"
+                let question = try await parent.decoded(ParentGateController.ChallengeResponse.self, .post, "/api/gate/challenge", expect: .created)
+                let asked = "\(question.left)×\(question.right)"
                 questions.withLock { $0.append(asked) }
             }
         }

@@ -22,8 +22,8 @@ struct ConfirmBody: Encodable { let confirm: Bool }
                                          status: .unprocessableContent, code: "invalid_field")
             try await parent.expectError(.post, "/api/parent/children", ChildBody(name: "Zed", grade: 3, avatar: "💣"),
                                          status: .unprocessableContent, code: "invalid_field")
-            let renamed = try await parent.json(.patch, "/api/parent/children/\(mia)", ["name": "Mia Rose"], expect: .ok)
-            #expect(renamed["name"] as? String == "Mia Rose" && renamed["grade"] as? Int == 2)
+            let renamed = try await parent.decoded(ChildView.self, .patch, "/api/parent/children/\(mia)", ["name": "Mia Rose"])
+            #expect(renamed.name == "Mia Rose" && renamed.grade == 2)
             _ = try await parent.json(.patch, "/api/parent/children/\(mia)", ["grade": 3], expect: .ok)
             _ = try await parent.json(.patch, "/api/parent/children/\(mia)", ["avatar": "🐼"], expect: .ok)
             let children = try await parent.decoded(ChildrenController.ChildList.self, .get, "/api/parent/children").children
@@ -40,9 +40,10 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let mia = try await app.addChild(parent)
             let tablet = parent
             _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
-            let request = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: "please", audioWav: toneWAV().base64EncodedString()),
-                                                expect: .created)
-            let key = "requests/\(try await familyId(app))/\(request["id"] as! String).wav"
+            let request = try await tablet.decoded(AppRequestsController.RequestView.self, .post, "/api/requests",
+                                                   RequestBody(appId: "music", text: "please", audioWav: toneWAV().base64EncodedString()),
+                                                   expect: .created)
+            let key = "requests/\(try await familyId(app))/\(request.id).wav"
             #expect(try await app.services.blobs.get(key: key) != nil)
 
             try await app.passGate(tablet)
@@ -51,8 +52,8 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             try await tablet.expectError(.delete, "/api/parent/children/\(mia)", status: .unprocessableContent, code: "invalid_field")
             _ = try await tablet.json(.delete, "/api/parent/children/\(mia)", ConfirmBody(confirm: true), expect: .noContent)
             #expect(try await app.services.blobs.get(key: key) == nil)
-            let inbox = try await tablet.json(.get, "/api/parent/requests", expect: .ok)
-            #expect((inbox["requests"] as? [Any])?.isEmpty == true)
+            let inbox = try await tablet.decoded(AppRequestsController.InboxResponse.self, .get, "/api/parent/requests")
+            #expect(inbox.requests.isEmpty)
             // The tablet that had Mia picked is back at the avatar picker.
             try await tablet.expectError(.get, "/api/hub", status: .forbidden, code: "no_child_selected")
         }
@@ -64,9 +65,10 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let rossi = try await app.setUpFamily()
             let mia = try await app.addChild(rossi)
             _ = try await rossi.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
-            let asked = try await rossi.json(.post, "/api/requests", RequestBody(appId: "music", text: "drums!", audioWav: toneWAV().base64EncodedString()),
-                                             expect: .created)
-            let requestId = asked["id"] as! String
+            let asked = try await rossi.decoded(AppRequestsController.RequestView.self, .post, "/api/requests",
+                                                RequestBody(appId: "music", text: "drums!", audioWav: toneWAV().base64EncodedString()),
+                                                expect: .created)
+            let requestId = asked.id
 
             let other = try await app.setUpFamily(email: "bo@example.org", family: "Bianchi")
             try await other.expectError(.post, "/api/kids/select", ["childId": mia], status: .notFound, code: "not_found")
@@ -76,14 +78,14 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             try await other.expectError(.get, "/api/parent/requests/\(requestId)/audio", status: .notFound, code: "not_found")
             try await other.expectError(.post, "/api/parent/requests/\(requestId)/decision", ["status": "declined"], status: .notFound, code: "not_found")
             try await other.expectError(.post, "/api/parent/requests/\(requestId)/read", status: .notFound, code: "not_found")
-            let otherInbox = try await other.json(.get, "/api/parent/requests", expect: .ok)
-            #expect((otherInbox["requests"] as? [Any])?.isEmpty == true)
-            let otherKids = try await other.json(.get, "/api/kids", expect: .ok)
-            #expect((otherKids["children"] as? [Any])?.isEmpty == true)
+            let otherInbox = try await other.decoded(AppRequestsController.InboxResponse.self, .get, "/api/parent/requests")
+            #expect(otherInbox.requests.isEmpty)
+            let otherKids = try await other.decoded(ChildrenController.KidsResponse.self, .get, "/api/kids")
+            #expect(otherKids.children.isEmpty)
 
             let row = try await app.services.children.child(id: ChildID(mia), in: FamilyScope(familyId: try await familyId(app, email: "ada@example.org")))
             #expect(row?.name == "Mia")
-            let request = try await app.services.requests.request(id: AppRequestID(requestId), in: FamilyScope(familyId: row!.familyId))
+            let request = try await app.services.requests.request(id: requestId, in: FamilyScope(familyId: row!.familyId))
             #expect(request?.status == "pending" && request?.readAt == nil)
         }
     }
@@ -97,23 +99,22 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             _ = try await parent.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
             // Handing the tablet to a child closes the parent area.
             try await parent.expectError(.get, "/api/parent/children", status: .forbidden, code: "parent_locked")
-            let hub = try await parent.json(.get, "/api/hub", expect: .ok)
-            #expect((hub["child"] as? [String: Any])?["name"] as? String == "Mia")
-            #expect(hub["adsRemoved"] as? Bool == false)
-            let tiles = hub["tiles"] as! [[String: Any]]
-            let apps = tiles.map { $0["app"] as! [String: Any] }
-            #expect(apps.map { $0["name"] as! String } == ["Coloring Fun", "Spellflare", "SpeakUp", "MirrorBuddy", "Music Maker", "Puzzle Play", "Story Time"])
-            #expect(apps.map { $0["isAvailable"] as! Bool } == [true, false, false, false, false, false, false])
+            let hub = try await parent.decoded(HubController.HubResponse.self, .get, "/api/hub")
+            #expect(hub.child.name == "Mia")
+            #expect(hub.adsRemoved == false)
+            let apps = hub.tiles.map(\.app)
+            #expect(apps.map(\.name) == ["Coloring Fun", "Spellflare", "SpeakUp", "MirrorBuddy", "Music Maker", "Puzzle Play", "Story Time"])
+            #expect(apps.map(\.isAvailable) == [true, false, false, false, false, false, false])
 
             // A parent hides Puzzle Play for Mia.
             try await app.passGate(parent)
             _ = try await parent.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
             _ = try await parent.json(.put, "/api/parent/children/\(mia)/apps/puzzles", HiddenBody(hidden: true), expect: .ok)
             try await parent.expectError(.put, "/api/parent/children/\(mia)/apps/nope", HiddenBody(hidden: true), status: .notFound, code: "unknown_app")
-            let hidden = try await parent.json(.get, "/api/hub", expect: .ok)
-            #expect(!(hidden["tiles"] as! [[String: Any]]).contains { ($0["app"] as! [String: Any])["id"] as? String == "puzzles" })
+            let hidden = try await parent.decoded(HubController.HubResponse.self, .get, "/api/hub")
+            #expect(!hidden.tiles.contains { $0.app.id == "puzzles" })
             _ = try await parent.json(.put, "/api/parent/children/\(mia)/apps/puzzles", HiddenBody(hidden: false), expect: .ok)
-            #expect(((try await parent.json(.get, "/api/hub", expect: .ok))["tiles"] as! [Any]).count == 7)
+            #expect(try await parent.decoded(HubController.HubResponse.self, .get, "/api/hub").tiles.count == 7)
 
             _ = try await parent.json(.post, "/api/kids/leave", expect: .noContent)
             try await parent.expectError(.get, "/api/hub", status: .forbidden, code: "no_child_selected")

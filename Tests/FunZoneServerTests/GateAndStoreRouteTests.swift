@@ -13,8 +13,8 @@ import Testing
             let tablet = try await app.setUpFamily()
             try await tablet.expectError(.post, "/api/gate/answer", ["answer": 42], status: .conflict, code: "gate_no_question")
             for attemptsLeft in [2, 1] {
-                let question = try await tablet.json(.post, "/api/gate/challenge", expect: .created)
-                let wrong = (question["left"] as! Int) * (question["right"] as! Int) + 1
+                let question = try await tablet.decoded(ParentGateController.ChallengeResponse.self, .post, "/api/gate/challenge", expect: .created)
+                let wrong = question.left * question.right + 1
                 let response = try await tablet.request(.post, "/api/gate/answer", json: ["answer": wrong])
                 try expectErrorShape(response, status: .unprocessableContent, code: "gate_wrong")
                 #expect(String(buffer: response.body).contains("\"attemptsLeft\":\"\(attemptsLeft)\""))
@@ -29,8 +29,8 @@ import Testing
             try await tablet.expectError(.post, "/api/gate/challenge", status: .tooManyRequests, code: "gate_locked")
             app.clock.advance(by: 2)
             try await app.passGate(tablet)
-            let session = try await tablet.json(.get, "/api/session", expect: .ok)
-            #expect(session["gatePassed"] as? Bool == true)
+            let session = try await tablet.decoded(AccountController.SessionResponse.self, .get, "/api/session")
+            #expect(session.gatePassed == true)
         }
     }
 
@@ -71,9 +71,8 @@ struct ProductBody: Encodable {
             let tablet = try await app.setUpFamily()
             let mia = try await app.addChild(tablet)
             _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
-            let products = try await tablet.json(.get, "/api/store/products", expect: .ok)
-            let removeAds = (products["products"] as! [[String: Any]]).first!
-            #expect(removeAds["id"] as? String == "remove_ads" && removeAds["displayPrice"] as? String == "$0.99" && removeAds["owned"] as? Bool == false)
+            let removeAds = try #require(try await tablet.decoded(StoreController.ProductList.self, .get, "/api/store/products").products.first)
+            #expect(removeAds.id == "remove_ads" && removeAds.displayPrice == "$0.99" && removeAds.owned == false)
 
             try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
             try await app.passGate(tablet)
@@ -83,32 +82,34 @@ struct ProductBody: Encodable {
             try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: "a child's guess"),
                                          status: .unauthorized, code: "wrong_password")
             #expect(try await app.services.purchases.purchases(in: FamilyScope(familyId: try await familyId(app))).isEmpty)
-            let bought = try await tablet.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads", password: TestApp.password), expect: .ok)
-            #expect(bought["adsRemoved"] as? Bool == true)
-            #expect(bought["product"] as? String == "Remove Ads" && bought["displayPrice"] as? String == "$0.99")
-            #expect(bought["purchasedBy"] as? String == "Ada" && bought["charged"] as? Bool == true)
-            let owned = (try await tablet.json(.get, "/api/store/products", expect: .ok))["products"] as! [[String: Any]]
-            #expect(owned.first?["purchasedBy"] as? String == "Ada" && owned.first?["purchasedAt"] is String)
-            #expect((try await tablet.json(.get, "/api/hub", expect: .ok))["adsRemoved"] as? Bool == true)
+            let bought = try await tablet.decoded(StoreController.PurchaseResponse.self, .post, "/api/store/purchase",
+                                                  ProductBody(productId: "remove_ads", password: TestApp.password))
+            #expect(bought.adsRemoved == true)
+            #expect(bought.product == "Remove Ads" && bought.displayPrice == "$0.99")
+            #expect(bought.purchasedBy == "Ada" && bought.charged == true)
+            let owned = try await tablet.decoded(StoreController.ProductList.self, .get, "/api/store/products").products
+            #expect(owned.first?.purchasedBy == "Ada" && owned.first?.purchasedAt != nil)
+            #expect(try await tablet.decoded(HubController.HubResponse.self, .get, "/api/hub").adsRemoved == true)
             // The pass was spent.
             try await tablet.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
 
             // Another device of the family sees it, and restore keeps it.
             let phone = app.user()
             _ = try await phone.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
-            #expect((try await phone.json(.get, "/api/store/entitlements", expect: .ok))["adsRemoved"] as? Bool == true)
-            let restored = try await phone.json(.post, "/api/store/restore", expect: .ok)
-            #expect(restored["owned"] as? [String] == ["remove_ads"])
+            #expect(try await phone.decoded(StoreController.EntitlementsView.self, .get, "/api/store/entitlements").adsRemoved == true)
+            let restored = try await phone.decoded(StoreController.RestoreResponse.self, .post, "/api/store/restore")
+            #expect(restored.owned == ["remove_ads"])
             // The local provider holds no receipts: nothing was missing, and restore says so.
-            #expect(restored["restored"] as? [String] == [])
+            #expect(restored.restored == [])
             // Signing in does not open the parent area: buying needs the gate there too.
             try await phone.expectError(.get, "/api/parent/requests", status: .forbidden, code: "parent_locked")
             try await phone.expectError(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), status: .forbidden, code: "gate_required")
             // Buying again in the open parent area keeps one receipt.
             try await app.passGate(phone)
             _ = try await phone.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
-            let again = try await phone.json(.post, "/api/store/purchase", ProductBody(productId: "remove_ads"), expect: .ok)
-            #expect(again["charged"] as? Bool == false)
+            let again = try await phone.decoded(StoreController.PurchaseResponse.self, .post, "/api/store/purchase",
+                                                ProductBody(productId: "remove_ads"))
+            #expect(again.charged == false)
             #expect(try await app.services.purchases.purchases(in: FamilyScope(familyId: try await familyId(app))).count == 1)
         }
     }

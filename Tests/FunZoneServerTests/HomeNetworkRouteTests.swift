@@ -74,20 +74,20 @@ import Testing
         try await TestApp.run(db, network: HomeNetworkTests.home) { app in
             // The parent opened the dashboard on the server itself (the test client is loopback).
             let parent = try await app.setUpFamily()
-            let created = try await parent.json(.post, SpotCheckRouteTests.devices, ["name": "Mia's iPhone"], expect: .created)
-            let pairing = try #require(created["pairing"] as? [String: Any])
-            let code = try #require(pairing["code"] as? String)
-            #expect(pairing["url"] as? String == "https://192.168.1.20:8443/spotcheck/#pair=\(code)")
-            let id = try #require((created["device"] as? [String: Any])?["id"] as? String)
-            let again = try await parent.json(.post, "\(SpotCheckRouteTests.devices)/\(id)/pairing-code", expect: .created)
-            #expect((again["url"] as? String)?.hasPrefix("https://192.168.1.20:8443/spotcheck/#pair=") == true)
+            let created = try await parent.decoded(SpotCheckParentController.CreateResponse.self, .post, SpotCheckRouteTests.devices,
+                                                   ["name": "Mia's iPhone"], expect: .created)
+            let code = created.pairing.code
+            #expect(created.pairing.url == "https://192.168.1.20:8443/spotcheck/#pair=\(code)")
+            let id = created.device.id
+            let again = try await parent.decoded(PairingView.self, .post, "\(SpotCheckRouteTests.devices)/\(id)/pairing-code", expect: .created)
+            #expect(again.url.hasPrefix("https://192.168.1.20:8443/spotcheck/#pair="))
             let response = try await app.client.execute(uri: "/pair", method: .post, headers: [.contentType: "application/json"],
-                                                        body: .init(bytes: try JSONEncoder().encode(["code": again["code"] as! String])))
-            let paired = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
-            #expect(paired["apiBaseURL"] as? String == "https://192.168.1.20:8443")
-            let connect = try await app.user().json(.get, "/api/connect", expect: .ok)
-            #expect(connect["url"] as? String == "https://192.168.1.20:8443" && connect["setupURL"] as? String == "http://192.168.1.20:8080/setup/")
-            #expect(connect["https"] as? Bool == true)
+                                                        body: .init(bytes: try JSONEncoder().encode(["code": again.code])))
+            let paired = try response.decoded(SpotCheckDeviceController.PairResponse.self)
+            #expect(paired.apiBaseURL == "https://192.168.1.20:8443")
+            let connect = try await app.user().decoded(HomeNetworkController.ConnectView.self, .get, "/api/connect")
+            #expect(connect.url == "https://192.168.1.20:8443" && connect.setupURL == "http://192.168.1.20:8080/setup/")
+            #expect(connect.https == true)
         }
     }
 
@@ -105,8 +105,8 @@ import Testing
             #expect(String(buffer: pem.body).hasPrefix("-----BEGIN CERTIFICATE-----"))
             let profile = try await visitor.request(.get, "/kids-fun-zone.mobileconfig")
             #expect(profile.status == .ok && profile.headers[.contentType] == "application/x-apple-aspen-config")
-            let connect = try await visitor.json(.get, "/api/connect", expect: .ok)
-            #expect(connect["fingerprint"] as? String == (try authority.fingerprint))
+            let connect = try await visitor.decoded(HomeNetworkController.ConnectView.self, .get, "/api/connect")
+            #expect(connect.fingerprint == (try authority.fingerprint))
             // The authority's key is never served.
             #expect(!String(buffer: pem.body).contains("PRIVATE KEY"))
         }

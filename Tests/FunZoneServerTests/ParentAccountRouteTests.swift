@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import MailClient
+import Storage
 import TestSupport
 import Testing
 @testable import FunZoneServer
@@ -18,13 +19,14 @@ struct ChangePassword: Encodable {
     static let newPassword = "a much better one 42"
 
     /// Ada (this device, parent area open) and Bo, who joined with an invite on his own phone.
-    static func twoParents(_ app: TestApp) async throws -> (Browser, Browser, String) {
+    static func twoParents(_ app: TestApp) async throws -> (Browser, Browser, ParentID) {
         let ada = try await app.setUpFamily()
-        let code = try await ada.json(.post, "/api/parent/invites", expect: .created)["code"] as! String
+        let code = try await ada.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created).code
         let bo = app.user()
-        let joined = try await bo.json(.post, "/api/join", ["inviteCode": code, "name": "Bo", "email": "bo@example.org",
-                                                           "password": TestApp.password], expect: .created)
-        return (ada, bo, (joined["parent"] as! [String: Any])["id"] as! String)
+        let joined = try await bo.decoded(AccountController.SessionResponse.self, .post, "/api/join",
+                                          ["inviteCode": code, "name": "Bo", "email": "bo@example.org", "password": TestApp.password],
+                                          expect: .created)
+        return (ada, bo, try #require(joined.parent?.id))
     }
 
     @Test(arguments: TestDatabase.all)
@@ -39,12 +41,13 @@ struct ChangePassword: Encodable {
             try await ada.expectError(.patch, "/api/parent/me", ["currentPassword": TestApp.password, "email": "ada@new.example.org", "password": "short"],
                                       status: .unprocessableContent, code: "invalid_field")
             #expect(try await app.services.families.parent(email: "ada@example.org") != nil)
-            let me = try await ada.json(.patch, "/api/parent/me", ["currentPassword": TestApp.password, "email": " Ada@New.Example.org ",
-                                                                  "name": "Ada R.", "password": Self.newPassword], expect: .ok)
-            #expect(me["email"] as? String == "ada@new.example.org" && me["name"] as? String == "Ada R.")
+            let me = try await ada.decoded(ParentAccountController.MeView.self, .patch, "/api/parent/me",
+                                           ["currentPassword": TestApp.password, "email": " Ada@New.Example.org ", "name": "Ada R.",
+                                            "password": Self.newPassword])
+            #expect(me.email == "ada@new.example.org" && me.name == "Ada R.")
             // This device stays signed in. The family laptop keeps kid mode, and its parent area asks for the new password.
             _ = try await ada.json(.get, "/api/parent/family", expect: .ok)
-            #expect((try await laptop.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == true)
+            #expect(try await laptop.session().signedIn == true)
             try await laptop.expectError(.get, "/api/parent/family", status: .forbidden, code: "parent_locked")
             try await app.passGate(laptop)
             try await laptop.expectError(.post, "/api/parent/unlock", ["password": TestApp.password], status: .unauthorized, code: "wrong_password")
@@ -52,7 +55,7 @@ struct ChangePassword: Encodable {
             // Asked for, every other device is signed out.
             _ = try await ada.json(.patch, "/api/parent/me", ChangePassword(currentPassword: Self.newPassword, password: Self.newPassword + "!",
                                                                            signOutOtherDevices: true), expect: .ok)
-            #expect((try await laptop.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == false)
+            #expect(try await laptop.session().signedIn == false)
             _ = try await ada.json(.patch, "/api/parent/me", ChangePassword(currentPassword: Self.newPassword + "!", password: Self.newPassword,
                                                                            signOutOtherDevices: nil), expect: .ok)
             try await app.user().expectError(.post, "/api/signin", ["email": "ada@example.org", "password": Self.newPassword],
@@ -76,15 +79,15 @@ struct ChangePassword: Encodable {
             let (ada, bo, boId) = try await Self.twoParents(app)
             try await ada.expectError(.delete, "/api/parent/parents/\(boId)", ["confirm": false], status: .unprocessableContent, code: "invalid_field")
             _ = try await ada.json(.delete, "/api/parent/parents/\(boId)", ["confirm": true], expect: .noContent)
-            #expect((try await bo.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == false)
+            #expect(try await bo.session().signedIn == false)
             try await app.user().expectError(.post, "/api/signin", ["email": "bo@example.org", "password": TestApp.password],
                                              status: .unauthorized, code: "wrong_credentials")
-            let family = try await ada.json(.get, "/api/parent/family", expect: .ok)
-            let adaId = try #require(((family["parents"] as? [[String: Any]])?.first)?["id"] as? String)
+            let family = try await ada.decoded(AccountController.FamilyResponse.self, .get, "/api/parent/family")
+            let adaId = try #require(family.parents.first?.id)
             try await ada.expectError(.delete, "/api/parent/parents/\(adaId)", ["confirm": true], status: .conflict, code: "last_parent")
             // Another family's parent is not found, and stays.
             let other = try await app.setUpFamily(email: "cy@example.org", family: "Bianchi")
-            let cyId = try #require(((try await other.json(.get, "/api/parent/family", expect: .ok)["parents"] as? [[String: Any]])?.first)?["id"] as? String)
+            let cyId = try #require(try await other.decoded(AccountController.FamilyResponse.self, .get, "/api/parent/family").parents.first?.id)
             try await ada.expectError(.delete, "/api/parent/parents/\(cyId)", ["confirm": true], status: .notFound, code: "not_found")
         }
     }
@@ -96,8 +99,9 @@ struct ChangePassword: Encodable {
             let ada = try await app.setUpFamily()
             let visitor = app.user()
             // The same answer for an address with no account, and no mail.
-            let unknown = try await visitor.json(.post, "/api/password/forgot", ["email": "nobody@example.org"], expect: .accepted)
-            #expect(unknown["delivery"] as? String == "email")
+            let unknown = try await visitor.decoded(ParentAccountController.ForgotResponse.self, .post, "/api/password/forgot",
+                                                    ["email": "nobody@example.org"], expect: .accepted)
+            #expect(unknown.delivery == "email")
             #expect(await mailer.sent.isEmpty)
             _ = try await visitor.json(.post, "/api/password/forgot", ["email": "ADA@example.org"], expect: .accepted)
             let mail = try #require(await mailer.sent.last)
@@ -109,7 +113,7 @@ struct ChangePassword: Encodable {
             _ = try await visitor.json(.post, "/api/password/reset", ["token": token, "password": Self.newPassword], expect: .noContent)
             // Good once; every device of that parent signs in again.
             try await visitor.expectError(.post, "/api/password/reset", ["token": token, "password": "yet another one 7"], status: .gone, code: "reset_link_invalid")
-            #expect((try await ada.json(.get, "/api/session", expect: .ok))["signedIn"] as? Bool == false)
+            #expect(try await ada.session().signedIn == false)
             _ = try await app.user().json(.post, "/api/signin", ["email": "ada@example.org", "password": Self.newPassword], expect: .ok)
             // A link is good for 30 minutes.
             _ = try await visitor.json(.post, "/api/password/forgot", ["email": "ada@example.org"], expect: .accepted)
@@ -125,10 +129,12 @@ struct ChangePassword: Encodable {
     func aHostedServerWithoutMailSaysItCannotSendALink(_ db: TestDatabase) async throws {
         try await TestApp.run(db, openSignup: true) { app in
             _ = try await app.setUpFamily()
-            let answer = try await app.user().json(.post, "/api/password/forgot", ["email": "ada@example.org"], expect: .accepted)
-            #expect(answer["delivery"] as? String == "unavailable")
-            let unknown = try await app.user().json(.post, "/api/password/forgot", ["email": "nobody@example.org"], expect: .accepted)
-            #expect(unknown["delivery"] as? String == "unavailable")
+            let answer = try await app.user().decoded(ParentAccountController.ForgotResponse.self, .post, "/api/password/forgot",
+                                                      ["email": "ada@example.org"], expect: .accepted)
+            #expect(answer.delivery == "unavailable")
+            let unknown = try await app.user().decoded(ParentAccountController.ForgotResponse.self, .post, "/api/password/forgot",
+                                                       ["email": "nobody@example.org"], expect: .accepted)
+            #expect(unknown.delivery == "unavailable")
         }
     }
 }

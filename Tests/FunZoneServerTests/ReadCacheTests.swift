@@ -81,8 +81,8 @@ import Testing
                     _ = try await onB.json(.get, "/api/hub", expect: .ok)  // B caches the hub
                     _ = try await parent.json(.post, "/api/requests", RequestBody(appId: "music", text: "drums", audioWav: nil), expect: .created)
                     func musicTile(_ device: Browser) async throws -> String? {
-                        let hub = try await device.json(.get, "/api/hub", expect: .ok)
-                        return (hub["tiles"] as! [[String: Any]]).first { ($0["app"] as! [String: Any])["id"] as? String == "music" }?["request"] as? String
+                        let hub = try await device.decoded(HubController.HubResponse.self, .get, "/api/hub")
+                        return hub.tiles.first { $0.app.id == "music" }?.request?.rawValue
                     }
                     #expect(try await musicTile(parent) == "pending")   // A: at once
                     #expect(try await musicTile(onB) == nil)            // B: its cached read, still within 1 s

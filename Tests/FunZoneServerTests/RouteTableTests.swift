@@ -1,12 +1,12 @@
 import Coloring
 import Foundation
-import FunZoneServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Storage
 import Testing
+@testable import FunZoneServer
 
 /// Every route of the router's table, walked: a stranger gets nothing, another family's ids are
 /// never found, a hidden app refuses all of its routes. A route added later is walked too; a new
@@ -147,25 +147,29 @@ struct Family {
     static func rossi(_ app: TestApp) async throws -> Family {
         let parent = try await app.setUpFamily()
         let mia = try await app.addChild(parent)
-        let invite = try await parent.json(.post, "/api/parent/invites", expect: .created)
-        let partner = try await app.user().json(.post, "/api/join", ["inviteCode": invite["code"] as! String, "name": "Rita",
-                                                                     "email": "rita@example.org", "password": TestApp.password], expect: .created)
-        let list = try await parent.json(.post, "/api/parent/spellflare/lists", ["name": "Space", "text": "rocket\nplanet"], expect: .created)
-        let device = try await parent.json(.post, "/api/parent/spotcheck/devices", ["name": "Mia's iPhone"], expect: .created)
+        let invite = try await parent.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created)
+        let partner = try await app.user().decoded(AccountController.SessionResponse.self, .post, "/api/join",
+                                                   ["inviteCode": invite.code, "name": "Rita", "email": "rita@example.org",
+                                                    "password": TestApp.password], expect: .created)
+        let list = try await parent.decoded(SpellflareParentController.ListView.self, .post, "/api/parent/spellflare/lists",
+                                            ["name": "Space", "text": "rocket\nplanet"], expect: .created)
+        let device = try await parent.decoded(SpotCheckParentController.CreateResponse.self, .post, "/api/parent/spotcheck/devices",
+                                              ["name": "Mia's iPhone"], expect: .created)
         let tablet = app.user()
         _ = try await tablet.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
         _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
-        let request = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: "drums please", audioWav: toneWAV().base64EncodedString()),
-                                            expect: .created)
-        let game = try await tablet.json(.post, "/api/spellflare/sessions", ["grade": 2, "level": 1], expect: .created)
+        let request = try await tablet.decoded(AppRequestsController.RequestView.self, .post, "/api/requests",
+                                               RequestBody(appId: "music", text: "drums please", audioWav: toneWAV().base64EncodedString()),
+                                               expect: .created)
+        let game = try await tablet.decoded(Speller.Game.self, .post, "/api/spellflare/sessions", ["grade": 2, "level": 1], expect: .created)
         let drawing = try await tablet.request(.post, "/api/coloring/drawings", body: ByteBuffer(bytes: try ColoringRouteTests.drawing([ColoringRouteTests.scribble]).encoded()),
                                                headers: [.contentType: "application/json"])
         #expect(drawing.status == .created)
-        let member = (partner["parent"] as? [String: Any])?["id"] as? String
+        let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
-            "childId": mia, "parentId": member ?? "", "requestId": request["id"] as! String, "sessionId": game["id"] as! String,
-            "drawingId": ColoringRouteTests.body(drawing)["id"] as! String, "listId": list["id"] as! String,
-            "deviceId": (device["device"] as! [String: Any])["id"] as! String,
+            "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
+            "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
+            "deviceId": device.device.id.rawValue,
         ])
     }
 

@@ -16,11 +16,10 @@ import Speech
     func voicesSayAndTranscribeRoundTrip(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let tablet = try await app.setUpFamily()
-            let listed = try await tablet.json(.get, "/api/speech/voices", expect: .ok)
-            let voices = listed["voices"] as! [[String: Any]]
-            #expect(voices.contains { $0["id"] as? String == "flite:kal16" && $0["engine"] as? String == "flite" })
-            #expect(voices.contains { $0["language"] as? String == "it" })
-            #expect(listed["formats"] as? [String] == ["wav", "opus"])
+            let listed = try await tablet.decoded(SpeechController.VoicesResponse.self, .get, "/api/speech/voices")
+            #expect(listed.voices.contains { $0.id == "flite:kal16" && $0.engine == .flite })
+            #expect(listed.voices.contains { $0.language == "it" })
+            #expect(listed.formats == ["wav", "opus"])
 
             let said = try await tablet.request(.get, "/api/speech/say?text=hello%20world%20this%20is%20a%20test&voice=flite:kal16")
             #expect(said.status == .ok && said.headers[.contentType] == "audio/wav")
@@ -33,30 +32,27 @@ import Speech
 
             let heard = try await tablet.request(.post, "/api/speech/transcribe", body: said.body, headers: Self.wav)
             #expect(heard.status == .ok, "\(String(buffer: heard.body))")
-            let transcript = try JSONSerialization.jsonObject(with: Data(buffer: heard.body)) as! [String: Any]
-            #expect(transcript["text"] as? String == "hello world this is a test")
-            let words = transcript["words"] as! [[String: Any]]
-            #expect(words.count == 6 && words.allSatisfy { ($0["end"] as! Double) > ($0["start"] as! Double) })
-            #expect((transcript["utterances"] as? [[String: Any]])?.count == 1)
-            #expect((transcript["fillers"] as? [Any])?.isEmpty == true)
+            let transcript = try heard.decoded(Transcript.self)
+            #expect(transcript.text == "hello world this is a test")
+            #expect(transcript.words.count == 6 && transcript.words.allSatisfy { $0.end > $0.start })
+            #expect(transcript.utterances.count == 1)
+            #expect(transcript.fillers.isEmpty)
             let markers = try await tablet.request(.get, "/api/speech/say?text=it%20was,%20like,%20really%20huge&voice=flite:kal16")
             let analysed = try await tablet.request(.post, "/api/speech/transcribe?fillers=true", body: markers.body, headers: Self.wav)
-            let fillers = (try JSONSerialization.jsonObject(with: Data(buffer: analysed.body)) as? [String: Any])?["fillers"] as? [[String: Any]]
-            #expect(fillers?.map { $0["word"] as? String } == ["like"] && fillers?.first?["kind"] as? String == "discourse-marker")
+            let fillers = try analysed.decoded(Transcript.self).fillers
+            #expect(fillers.map(\.word) == ["like"] && fillers.first?.kind == .discourseMarker)
 
             let yes = try await tablet.request(.get, "/api/speech/say?text=no&voice=flite:kal16")
             let grammar = "#JSGF V1.0; grammar a; public <a> = yes | no;".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let answered = try await tablet.request(.post, "/api/speech/transcribe?mode=grammar&grammar=\(grammar)", body: yes.body, headers: Self.wav)
-            #expect((try JSONSerialization.jsonObject(with: Data(buffer: answered.body)) as? [String: Any])?["text"] as? String == "no")
+            #expect(try answered.decoded(Transcript.self).text == "no")
             // Italian commands through a grammar (MirrorBuddy's voice commands).
             let avanti = try await tablet.request(.get, "/api/speech/say?text=avanti&voice=espeak-ng:it")
             let comandi = "#JSGF V1.0; grammar c; public <c> = leggi | avanti | indietro | più lento;".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             let italian = try await tablet.request(.post, "/api/speech/transcribe?mode=grammar&language=it&grammar=\(comandi)", body: avanti.body, headers: Self.wav)
-            #expect((try JSONSerialization.jsonObject(with: Data(buffer: italian.body)) as? [String: Any])?["text"] as? String == "avanti",
-                    "\(String(buffer: italian.body))")
+            #expect(try italian.decoded(Transcript.self).text == "avanti", "\(String(buffer: italian.body))")
             let spotted = try await tablet.request(.post, "/api/speech/transcribe?mode=keywords&keywords=is%20a%20test,goodbye", body: said.body, headers: Self.wav)
-            let spottedWords = (try JSONSerialization.jsonObject(with: Data(buffer: spotted.body)) as? [String: Any])?["words"] as? [[String: Any]]
-            #expect(spottedWords?.map { $0["word"] as? String } == ["is a test"])
+            #expect(try spotted.decoded(Transcript.self).words.map(\.word) == ["is a test"])
         }
     }
 
@@ -151,7 +147,7 @@ import Speech
             func heard(_ wav: Data) async throws -> String {
                 let response = try await tablet.request(.post, "/api/speech/transcribe", body: ByteBuffer(bytes: wav), headers: Self.wav)
                 #expect(response.status == .ok, "\(String(buffer: response.body))")
-                return (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])?["text"] as? String ?? ""
+                return try response.decoded(Transcript.self).text
             }
             // Stereo 44.1 kHz 16-bit (a desktop browser's recording) and 8-bit unsigned mono at 16 kHz.
             let cd = PCMConversion.resample(speech, from: 16_000, to: 44_100)

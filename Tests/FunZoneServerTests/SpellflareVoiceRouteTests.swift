@@ -17,14 +17,14 @@ import Testing
         try await TestApp.run(db, installed: ["spellflare"], openSignup: true, speech: SpeechServices(speller: ScriptedSpeller(hears: "cat"))) { app in
             let (tablet, _) = try await SpellflareRouteTests.child(app)
             let game = try await Speller(device: tablet).start(grade: 2, level: 1)
-            let uri = "/api/spellflare/sessions/\(game["id"] as! String)/spoken"
+            let uri = "/api/spellflare/sessions/\(game.id)/spoken"
             let heard = try await tablet.request(.post, uri, body: ByteBuffer(bytes: toneWAV()), headers: [.contentType: "audio/wav"])
             #expect(heard.status == .ok)
-            let body = try JSONSerialization.jsonObject(with: Data(buffer: heard.body)) as! [String: Any]
-            let word = (game["words"] as! [String])[0]
-            #expect(body["letters"] as? String == "cat" && body["expected"] as? String == word && body["accepted"] as? Bool == (word == "cat"))
+            let body = try heard.decoded(SpelledWord.self)
+            let word = game.words[0]
+            #expect(body.letters == "cat" && body.expected == word && body.accepted == (word == "cat"))
             // Nothing was answered: the child still submits the letters.
-            #expect(try await tablet.json(.get, "/api/spellflare/sessions/\(game["id"] as! String)", expect: .ok)["answers"] as? Int == 0)
+            #expect(try await tablet.decoded(Speller.Game.self, .get, "/api/spellflare/sessions/\(game.id)").answers == 0)
 
             try expectErrorShape(try await tablet.request(.post, uri, body: ByteBuffer(string: "not audio"), headers: [.contentType: "text/plain"]),
                                  status: .unsupportedMediaType, code: "unsupported_audio")
@@ -43,7 +43,7 @@ import Testing
             let wav = ByteBuffer(bytes: toneWAV())
             let heard = try await tablet.request(.post, "/api/speech/spelling?expected=dog", body: wav, headers: [.contentType: "audio/wav"])
             #expect(heard.status == .ok)
-            #expect((try JSONSerialization.jsonObject(with: Data(buffer: heard.body)) as! [String: Any])["accepted"] as? Bool == true)
+            #expect(try heard.decoded(SpelledWord.self).accepted == true)
             for bad in ["", "?expected=", "?expected=r0cket", "?expected=Dog%20house"] {
                 try expectErrorShape(try await tablet.request(.post, "/api/speech/spelling\(bad)", body: wav, headers: [.contentType: "audio/wav"]),
                                      status: .unprocessableContent, code: "invalid_field")

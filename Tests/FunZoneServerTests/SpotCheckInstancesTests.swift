@@ -30,7 +30,8 @@ import Testing
                 let (_, id, code) = try await SpotCheckRouteTests.enroll(app)
                 let phone = try await Phone.pair(app, code: code)
                 clock.advance(by: 1)
-                _ = try await phone.json(.post, "/events", body: SpotCheckRouteTests.shortcutRun, expect: .created)
+                _ = try await phone.decoded(SpotCheckDeviceController.Received.self, .post, "/events", body: SpotCheckRouteTests.shortcutRun,
+                                            expect: .created)
                 return (id, phone.secret)
             }
             // A restarted server (or a second instance) reads the same phone, its activity and its credentials.
@@ -40,7 +41,7 @@ import Testing
                 let parent = app.user()
                 _ = try await parent.json(.post, "/api/signin", ["email": "ada@example.org", "password": TestApp.password], expect: .ok)
                 try await SpotCheckRouteTests.reopen(app, parent)
-                #expect(try await SpotCheckRouteTests.device(parent, deviceId)["runs"] as? Int == 1)
+                #expect(try await SpotCheckRouteTests.device(parent, deviceId).runs == 1)
                 let policy = try await client.execute(uri: "/policy", method: .get, headers: [.authorization: "Bearer \(phoneSecret)"], body: nil)
                 #expect(policy.status == .ok)
                 // Past the gap, both instances watch; the warning is written once.
@@ -49,7 +50,7 @@ import Testing
                 async let b = second.watchForSilentDevices()
                 #expect(await (a + b).count == 1)
                 try await SpotCheckRouteTests.reopen(app, parent)
-                let kinds = (try await SpotCheckRouteTests.events(parent, deviceId)["events"] as! [[String: Any]]).map { $0["kind"] as? String }
+                let kinds = try await SpotCheckRouteTests.events(parent, deviceId).events.map(\.kind)
                 #expect(kinds == ["tamper", "shortcut", "paired"])
             }
         }

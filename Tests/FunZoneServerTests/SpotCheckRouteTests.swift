@@ -11,10 +11,13 @@ import TestSupport
 import Testing
 @testable import FunZoneServer
 
+private typealias ShortcutPolicy = SpotCheckDeviceController.PolicyResponse
+private typealias DeviceList = SpotCheckParentController.DeviceList
+
 /// A child's phone as the iOS Shortcut drives it: no cookies, its secret in a Bearer header, or a signature.
 struct Phone {
     let client: any TestClientProtocol
-    let deviceId: String
+    let deviceId: DeviceID
     let token: String
     let secret: String
 
@@ -24,10 +27,9 @@ struct Phone {
         let response = try await app.client.execute(uri: "/pair", method: .post, headers: [.contentType: "application/json"],
                                                     body: ByteBuffer(bytes: try JSONEncoder().encode(body)))
         #expect(response.status == .ok, "\(String(buffer: response.body))")
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any])
-        #expect(Set(object.keys) == ["deviceId", "name", "deviceToken", "deviceSecret", "apiBaseURL"])
-        return Phone(client: app.client, deviceId: object["deviceId"] as! String, token: object["deviceToken"] as! String,
-                     secret: object["deviceSecret"] as! String)
+        #expect(Set(try response.jsonObject().keys) == ["deviceId", "name", "deviceToken", "deviceSecret", "apiBaseURL"])
+        let paired = try response.decoded(SpotCheckDeviceController.PairResponse.self)
+        return Phone(client: app.client, deviceId: paired.deviceId, token: paired.deviceToken, secret: paired.deviceSecret)
     }
 
     /// A request with `Authorization: Bearer <secret>` and `X-Device-Token`, as the seed's Shortcut sends it.
@@ -47,12 +49,12 @@ struct Phone {
         return try await client.execute(uri: path, method: method, headers: headers, body: body.isEmpty ? nil : ByteBuffer(string: body))
     }
 
-    func json(_ method: HTTPRequest.Method, _ uri: String, body: String? = nil, expect status: HTTPResponse.Status,
-              sourceLocation: SourceLocation = #_sourceLocation) async throws -> [String: Any] {
+    /// The answer decoded as the route's own response type.
+    func decoded<T: Decodable>(_ type: T.Type, _ method: HTTPRequest.Method, _ uri: String, body: String? = nil,
+                               expect status: HTTPResponse.Status = .ok, sourceLocation: SourceLocation = #_sourceLocation) async throws -> T {
         let response = try await send(method, uri, body: body)
         #expect(response.status == status, "\(method) \(uri): \(String(buffer: response.body))", sourceLocation: sourceLocation)
-        guard response.body.readableBytes > 0 else { return [:] }
-        return (try JSONSerialization.jsonObject(with: Data(buffer: response.body)) as? [String: Any]) ?? [:]
+        return try response.decoded(T.self)
     }
 }
 
@@ -62,12 +64,10 @@ struct Phone {
     static let shortcutRun = #"{"ts":1800000000000,"trigger":"battery_50","shortcutVersion":"1.2","actionsAttempted":["set_hotspot_off","rotate_password"],"result":{"ok":true,"errors":[]}}"#
 
     /// A parent's device with the parent area open, a phone enrolled and its first code.
-    static func enroll(_ app: TestApp, name: String = "Mia's iPhone") async throws -> (Browser, String, String) {
+    static func enroll(_ app: TestApp, name: String = "Mia's iPhone") async throws -> (Browser, DeviceID, String) {
         let parent = try await app.setUpFamily()
-        let created = try await parent.json(.post, devices, ["name": name], expect: .created)
-        let device = try #require(created["device"] as? [String: Any])
-        let pairing = try #require(created["pairing"] as? [String: Any])
-        return (parent, device["id"] as! String, pairing["code"] as! String)
+        let created = try await parent.decoded(SpotCheckParentController.CreateResponse.self, .post, devices, ["name": name], expect: .created)
+        return (parent, created.device.id, created.pairing.code)
     }
 
     /// Opens the parent area again after the test clock moved past its 15 idle minutes.
@@ -76,13 +76,21 @@ struct Phone {
         _ = try await parent.json(.post, "/api/parent/unlock", ["password": TestApp.password], expect: .noContent)
     }
 
-    static func device(_ parent: Browser, _ id: String) async throws -> [String: Any] {
-        let list = try #require(try await parent.json(.get, devices, expect: .ok)["devices"] as? [[String: Any]])
-        return try #require(list.first { $0["id"] as? String == id })
+    static func device(_ parent: Browser, _ id: DeviceID) async throws -> DeviceView {
+        try await listed(parent, id).view
     }
 
-    static func events(_ parent: Browser, _ id: String, query: String = "") async throws -> [String: Any] {
-        try await parent.json(.get, "\(devices)/\(id)/events\(query)", expect: .ok)
+    /// The phone on the dashboard, typed and as it is on the wire (where "not yet" is an explicit null).
+    static func listed(_ parent: Browser, _ id: DeviceID) async throws -> (view: DeviceView, json: [String: Any]) {
+        let response = try await parent.request(.get, devices)
+        #expect(response.status == .ok, "\(String(buffer: response.body))")
+        let view = try #require(try response.decoded(DeviceList.self).devices.first { $0.id == id })
+        let json = try #require((try response.jsonObject()["devices"] as? [[String: Any]])?.first { $0["id"] as? String == id.rawValue })
+        return (view, json)
+    }
+
+    static func events(_ parent: Browser, _ id: DeviceID, query: String = "") async throws -> SpotCheckParentController.EventsPage {
+        try await parent.decoded(SpotCheckParentController.EventsPage.self, .get, "\(devices)/\(id)/events\(query)")
     }
 
     @Test(arguments: TestDatabase.all)
@@ -91,9 +99,8 @@ struct Phone {
             let (parent, id, code) = try await Self.enroll(app)
             #expect(code.count == 6 && PairingCode(typed: code) != nil)
             var listed = try await Self.device(parent, id)
-            #expect(listed["status"] as? String == "setup" && listed["paired"] as? Bool == false)
-            let policyView = listed["policy"] as! [String: Any]
-            #expect(policyView["hotspotOff"] as? Bool == true && policyView["gapMs"] as? Int == 7_200_000 && policyView["enforce"] as? Bool == true)
+            #expect(listed.status == .setup && listed.paired == false)
+            #expect(listed.policy.hotspotOff == true && listed.policy.gapMs == 7_200_000 && listed.policy.enforce == true)
 
             // The child's phone types the code the way people do.
             let typed = code.prefix(3).lowercased() + " " + code.suffix(3).lowercased()
@@ -101,58 +108,62 @@ struct Phone {
             #expect(phone.deviceId == id)
             app.clock.advance(by: 1)
             listed = try await Self.device(parent, id)
-            #expect(listed["paired"] as? Bool == true && listed["status"] as? String == "setup" && listed["name"] as? String == "Mia's phone")
+            #expect(listed.paired == true && listed.status == .setup && listed.name == "Mia's phone")
             // Neither the token nor the secret ever reaches the parent's side.
             let everything = String(buffer: try await parent.request(.get, Self.devices).body)
             #expect(!everything.contains(phone.secret) && !everything.contains(phone.token))
 
             // GET /policy: the seed's shape, exactly.
-            let policy = try await phone.json(.get, "/policy", expect: .ok)
-            #expect(Set(policy.keys) == ["enforce", "actions", "quietHours"])
-            #expect(policy["enforce"] as? Bool == true && policy["quietHours"] is NSNull)
-            #expect(policy["actions"] as? [String: Bool] == ["setHotspotOff": true, "rotatePassword": true])
+            let policy = try await phone.send(.get, "/policy")
+            #expect(policy.status == .ok)
+            let policyJSON = try policy.jsonObject()
+            #expect(Set(policyJSON.keys) == ["enforce", "actions", "quietHours"])
+            #expect(try policy.decoded(ShortcutPolicy.self).enforce == true && policyJSON["quietHours"] is NSNull)
+            #expect(policyJSON["actions"] as? [String: Bool] == ["setHotspotOff": true, "rotatePassword": true])
             // The Shortcut may send just the Bearer secret.
             let bare = try await app.client.execute(uri: "/policy", method: .get, headers: [.authorization: "Bearer \(phone.secret)"], body: nil)
             #expect(bare.status == .ok)
 
             // POST /events: a run's report.
-            let posted = try await phone.json(.post, "/events", body: Self.shortcutRun, expect: .created)
-            #expect(posted["ok"] as? Bool == true)
-            let me = try await phone.json(.get, "/device", expect: .ok)
-            #expect(me["runs"] as? Int == 1 && me["status"] as? String == "ok" && me["deviceId"] as? String == id)
-            listed = try await Self.device(parent, id)
-            #expect(listed["status"] as? String == "ok" && listed["runs"] as? Int == 1 && listed["tamper"] is NSNull)
-            let events = try await Self.events(parent, id)["events"] as! [[String: Any]]
-            #expect(events.map { $0["kind"] as? String } == ["shortcut", "paired"])
-            #expect(events[0]["trigger"] as? String == "battery_50" && events[0]["actionsAttempted"] as? [String] == ["set_hotspot_off", "rotate_password"])
-            #expect(events[0]["ts"] as? String == "2027-01-15T08:00:00Z" && events[0]["ok"] as? Bool == true)
+            let posted = try await phone.decoded(SpotCheckDeviceController.Received.self, .post, "/events", body: Self.shortcutRun, expect: .created)
+            #expect(posted.ok == true)
+            let me = try await phone.decoded(SpotCheckDeviceController.DeviceResponse.self, .get, "/device")
+            #expect(me.runs == 1 && me.status == .ok && me.deviceId == id)
+            let checkedIn = try await Self.listed(parent, id)
+            #expect(checkedIn.view.status == .ok && checkedIn.view.runs == 1 && checkedIn.json["tamper"] is NSNull)
+            let events = try await Self.events(parent, id).events
+            #expect(events.map(\.kind) == ["shortcut", "paired"])
+            #expect(events[0].trigger == "battery_50" && events[0].actionsAttempted == ["set_hotspot_off", "rotate_password"])
+            #expect(events[0].ts == isoDate("2027-01-15T08:00:00Z") && events[0].ok == true)
 
             // Quiet time 22:00–07:00 in Rome: the test clock reads 09:00 there, so nothing is enforced until 22:00.
-            let saved = try await parent.json(.patch, "\(Self.devices)/\(id)/policy",
-                                              ["quietHours": ["start": "22:00", "end": "07:00", "timeZone": "Europe/Rome"]], expect: .ok)
-            #expect(saved["enforce"] as? Bool == false && saved["inQuietHours"] as? Bool == false && saved["hotspotOff"] as? Bool == true)
-            var fetched = try await phone.json(.get, "/policy", expect: .ok)
-            #expect(fetched["enforce"] as? Bool == false)
-            #expect(fetched["quietHours"] as? [String: String] == ["start": "22:00", "end": "07:00", "tz": "Europe/Rome"])
+            let saved = try await parent.decoded(PolicyView.self, .patch, "\(Self.devices)/\(id)/policy",
+                                                 ["quietHours": ["start": "22:00", "end": "07:00", "timeZone": "Europe/Rome"]])
+            #expect(saved.enforce == false && saved.inQuietHours == false && saved.hotspotOff == true)
+            let quiet = try await phone.send(.get, "/policy")
+            #expect(quiet.status == .ok)
+            #expect(try quiet.decoded(ShortcutPolicy.self).enforce == false)
+            #expect(try quiet.jsonObject()["quietHours"] as? [String: String] == ["start": "22:00", "end": "07:00", "tz": "Europe/Rome"])
             app.clock.advance(by: 13.5 * 3600)
-            fetched = try await phone.json(.get, "/policy", expect: .ok)
-            #expect(fetched["enforce"] as? Bool == true)
+            var fetched = try await phone.decoded(ShortcutPolicy.self, .get, "/policy")
+            #expect(fetched.enforce == true)
             try await Self.reopen(app, parent)
             // Hotspot allowed: nothing to enforce even in quiet time; a field left out keeps its value.
             _ = try await parent.json(.patch, "\(Self.devices)/\(id)/policy", ["hotspotOff": false, "rotatePassword": false], expect: .ok)
-            fetched = try await phone.json(.get, "/policy", expect: .ok)
-            #expect(fetched["enforce"] as? Bool == false && fetched["actions"] as? [String: Bool] == ["setHotspotOff": false, "rotatePassword": false])
-            #expect((fetched["quietHours"] as? [String: String])?["start"] == "22:00")
+            fetched = try await phone.decoded(ShortcutPolicy.self, .get, "/policy")
+            #expect(fetched.enforce == false && fetched.actions.setHotspotOff == false && fetched.actions.rotatePassword == false)
+            #expect(fetched.quietHours?.start == "22:00")
             // Quiet time off again.
-            let cleared = try await parent.json(.patch, "\(Self.devices)/\(id)/policy", ["quietHours": nil as String?], expect: .ok)
-            #expect(cleared["quietHours"] is NSNull)
+            let cleared = try await parent.request(.patch, "\(Self.devices)/\(id)/policy", json: ["quietHours": nil as String?])
+            #expect(cleared.status == .ok)
+            #expect(try cleared.jsonObject()["quietHours"] is NSNull)
 
             // Rename; remove: the phone's credentials stop working at once.
-            let renamed = try await parent.json(.patch, "\(Self.devices)/\(id)", ["name": "Mia's old phone"], expect: .ok)
-            #expect(renamed["name"] as? String == "Mia's old phone")
+            let renamed = try await parent.decoded(DeviceView.self, .patch, "\(Self.devices)/\(id)", ["name": "Mia's old phone"])
+            #expect(renamed.name == "Mia's old phone")
             _ = try await parent.json(.delete, "\(Self.devices)/\(id)", expect: .noContent)
             try expectErrorShape(try await phone.send(.get, "/policy"), status: .unauthorized, code: "device_unauthorized")
-            #expect((try await parent.json(.get, Self.devices, expect: .ok)["devices"] as! [Any]).isEmpty)
+            #expect(try await parent.decoded(DeviceList.self, .get, Self.devices).devices.isEmpty)
         }
     }
 
@@ -164,18 +175,21 @@ struct Phone {
                 try await app.client.execute(uri: "/pair", method: .post, headers: [.contentType: "application/json"],
                                              body: ByteBuffer(string: #"{"code":"\#(code)"}"#))
             }
+            func newCode() async throws -> String {
+                try await parent.decoded(PairingView.self, .post, "\(Self.devices)/\(id)/pairing-code", expect: .created).code
+            }
             // A regenerated code replaces the first one.
-            let second = try await parent.json(.post, "\(Self.devices)/\(id)/pairing-code", expect: .created)["code"] as! String
+            let second = try await newCode()
             try expectErrorShape(try await pair(code), status: .notFound, code: "pairing_code_invalid")
             _ = try await Phone.pair(app, code: second)
             try expectErrorShape(try await pair(second), status: .conflict, code: "pairing_code_used")
             // Pairing again (a new phone): the old phone's credentials stop working.
-            let third = try await parent.json(.post, "\(Self.devices)/\(id)/pairing-code", expect: .created)["code"] as! String
+            let third = try await newCode()
             app.clock.advance(by: 10 * 60 + 1)
             try expectErrorShape(try await pair(third), status: .gone, code: "pairing_code_expired")
-            let fourth = try await parent.json(.post, "\(Self.devices)/\(id)/pairing-code", expect: .created)["code"] as! String
+            let fourth = try await newCode()
             let old = try await Phone.pair(app, code: fourth)
-            let fifth = try await parent.json(.post, "\(Self.devices)/\(id)/pairing-code", expect: .created)["code"] as! String
+            let fifth = try await newCode()
             let new = try await Phone.pair(app, code: fifth)
             try expectErrorShape(try await old.send(.get, "/policy"), status: .unauthorized, code: "device_unauthorized")
             #expect(try await new.send(.get, "/policy").status == .ok)
@@ -216,7 +230,7 @@ struct Phone {
             // A token alone, without a signature, is not enough.
             let tokenOnly = try await app.client.execute(uri: "/policy", method: .get, headers: [HTTPField.Name("X-Device-Token")!: phone.token], body: nil)
             try expectErrorShape(tokenOnly, status: .unauthorized, code: "device_unauthorized")
-            #expect(try await app.services.spotcheck.eventCount(deviceId: DeviceID(phone.deviceId)) == 2)
+            #expect(try await app.services.spotcheck.eventCount(deviceId: phone.deviceId) == 2)
         }
     }
 
@@ -243,8 +257,8 @@ struct Phone {
                                                          body: ByteBuffer(string: Self.shortcutRun))
             try expectErrorShape(anonymous, status: .unauthorized, code: "device_unauthorized")
             // Only the "paired" line exists; no run was counted.
-            #expect(try await app.services.spotcheck.eventCount(deviceId: DeviceID(phone.deviceId)) == 1)
-            #expect(try await phone.json(.get, "/device", expect: .ok)["runs"] as? Int == 0)
+            #expect(try await app.services.spotcheck.eventCount(deviceId: phone.deviceId) == 1)
+            #expect(try await phone.decoded(SpotCheckDeviceController.DeviceResponse.self, .get, "/device").runs == 0)
         }
     }
 
@@ -266,19 +280,22 @@ struct Phone {
             try await parent.expectError(.patch, url, ["hotspotOff": "yes"], status: .unprocessableContent, code: "invalid_field")
             try await parent.expectError(.post, Self.devices, ["name": "  "], status: .unprocessableContent, code: "invalid_field")
             try await parent.expectError(.post, Self.devices, ["name": String(repeating: "a", count: 41)], status: .unprocessableContent, code: "invalid_field")
-            let unchanged = try await parent.json(.get, url, expect: .ok)
-            #expect(unchanged["hotspotOff"] as? Bool == true && unchanged["gapMs"] as? Int == 7_200_000 && unchanged["quietHours"] is NSNull)
+            let unchanged = try await parent.request(.get, url)
+            #expect(unchanged.status == .ok)
+            let kept = try unchanged.decoded(PolicyView.self)
+            #expect(kept.hotspotOff == true && kept.gapMs == 7_200_000)
+            #expect(try unchanged.jsonObject()["quietHours"] is NSNull)
             try await parent.expectError(.get, "\(Self.devices)/\(id)/events?limit=0", status: .unprocessableContent, code: "invalid_field")
             try await parent.expectError(.get, "\(Self.devices)/\(id)/events?before=garbage", status: .unprocessableContent, code: "invalid_field")
 
             // Another family sees nothing and can change nothing.
             let stranger = try await app.setUpStrangerFamily()
-            #expect((try await stranger.json(.get, Self.devices, expect: .ok)["devices"] as! [Any]).isEmpty)
+            #expect(try await stranger.decoded(DeviceList.self, .get, Self.devices).devices.isEmpty)
             for (method, uri) in [(HTTPRequest.Method.get, url), (.patch, url), (.get, "\(Self.devices)/\(id)/events"),
                                   (.post, "\(Self.devices)/\(id)/pairing-code"), (.patch, "\(Self.devices)/\(id)"), (.delete, "\(Self.devices)/\(id)")] {
                 try await stranger.expectError(method, uri, method == .patch ? ["name": "Mine now"] : nil, status: .notFound, code: "not_found")
             }
-            #expect(try await Self.device(parent, id)["name"] as? String == "Mia's iPhone")
+            #expect(try await Self.device(parent, id).name == "Mia's iPhone")
             // A locked parent area refuses the parent's calls.
             let kid = try await app.addChild(parent)
             _ = try await parent.json(.post, "/api/kids/select", ["childId": kid], expect: .ok)
@@ -305,36 +322,36 @@ struct Phone {
             let (parent, id, code) = try await Self.enroll(app)
             let phone = try await Phone.pair(app, code: code)
             app.clock.advance(by: 1)
-            _ = try await phone.json(.post, "/events", body: Self.shortcutRun, expect: .created)
+            _ = try await phone.decoded(SpotCheckDeviceController.Received.self, .post, "/events", body: Self.shortcutRun, expect: .created)
             // Within the gap: nothing to see.
             app.clock.advance(by: 7200)
             #expect(await app.services.watchForSilentDevices().isEmpty)
             try await Self.reopen(app, parent)
-            #expect(try await Self.device(parent, id)["status"] as? String == "ok")
+            #expect(try await Self.device(parent, id).status == .ok)
 
             // Past the gap: the dashboard shows it at once, the watch writes it down once, even with two instances watching.
             app.clock.advance(by: 1)
             let stale = try await Self.device(parent, id)
-            #expect(stale["status"] as? String == "stale")
-            #expect((stale["tamper"] as? [String: Any])?["since"] as? String == "2027-01-15T10:00:01Z")
+            #expect(stale.status == .stale)
+            #expect(stale.tamper?.since == isoDate("2027-01-15T10:00:01Z"))
             async let first = app.services.watchForSilentDevices()
             async let second = app.services.watchForSilentDevices()
             let found = await first + second
-            #expect(found.map(\.deviceId) == [DeviceID(id)])
+            #expect(found.map(\.deviceId) == [id])
             #expect(await app.services.watchForSilentDevices().isEmpty)
-            var kinds = (try await Self.events(parent, id)["events"] as! [[String: Any]]).map { $0["kind"] as? String }
+            var kinds = try await Self.events(parent, id).events.map(\.kind)
             #expect(kinds == ["tamper", "shortcut", "paired"])
             let mail = await mailer.sent
             #expect(mail.count == 1 && mail.first?.to == ["ada@example.org"] && mail.first?.subject.contains("Mia's iPhone") == true)
 
             // The next check-in ends it, with a "back" line.
             app.clock.advance(by: 3600)
-            _ = try await phone.json(.get, "/policy", expect: .ok)
+            _ = try await phone.decoded(ShortcutPolicy.self, .get, "/policy")
             try await Self.reopen(app, parent)
-            kinds = (try await Self.events(parent, id)["events"] as! [[String: Any]]).map { $0["kind"] as? String }
+            kinds = try await Self.events(parent, id).events.map(\.kind)
             #expect(kinds == ["back", "tamper", "shortcut", "paired"])
-            let back = try await Self.device(parent, id)
-            #expect(back["status"] as? String == "ok" && back["tamper"] is NSNull)
+            let back = try await Self.listed(parent, id)
+            #expect(back.view.status == .ok && back.json["tamper"] is NSNull)
         }
     }
 
@@ -345,18 +362,19 @@ struct Phone {
             let phone = try await Phone.pair(app, code: code)
             for run in 0..<24 {
                 if run % 3 == 0 { app.clock.advance(by: 1) }  // several runs share a millisecond: the cursor's id breaks ties
-                _ = try await phone.json(.post, "/events", body: #"{"ts":\#(run),"trigger":"run \#(run)"}"#, expect: .created)
+                _ = try await phone.decoded(SpotCheckDeviceController.Received.self, .post, "/events",
+                                            body: #"{"ts":\#(run),"trigger":"run \#(run)"}"#, expect: .created)
             }
             var seen: [String] = []
             var next: String? = nil
             repeat {
                 let page = try await Self.events(parent, id, query: "?limit=10" + (next.map { "&before=\($0)" } ?? ""))
-                seen += (page["events"] as! [[String: Any]]).map { $0["id"] as! String }
-                next = page["next"] as? String
+                seen += page.events.map(\.id)
+                next = page.next
             } while next != nil
             #expect(seen.count == 25 && Set(seen).count == 25)
-            let firstPage = try await Self.events(parent, id, query: "?limit=3")["events"] as! [[String: Any]]
-            #expect(Set(firstPage.map { $0["trigger"] as? String }) == ["run 23", "run 22", "run 21"])
+            let firstPage = try await Self.events(parent, id, query: "?limit=3").events
+            #expect(Set(firstPage.map(\.trigger)) == ["run 23", "run 22", "run 21"])
         }
     }
 

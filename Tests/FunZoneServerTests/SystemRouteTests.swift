@@ -12,8 +12,8 @@ import Yams
     func healthMetricsAndSecurityHeaders(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let visitor = app.user()
-            let health = try await visitor.json(.get, "/healthz", expect: .ok)
-            #expect(health["database"] as? String == "ok")
+            let health = try await visitor.decoded(SystemController.Health.self, .get, "/healthz")
+            #expect(health.database == "ok")
             let page = try await visitor.request(.get, "/")
             #expect(page.status == .ok)
             let csp = page.headers[.contentSecurityPolicy] ?? ""

@@ -1,5 +1,4 @@
 import Foundation
-import FunZoneServer
 import HTTPTypes
 import Hub
 import Hummingbird
@@ -9,6 +8,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import Storage
 import Testing
+@testable import FunZoneServer
 
 /// A clock tests can move.
 final class TestClock: Sendable {
@@ -108,9 +108,12 @@ final class Browser: @unchecked Sendable {
                                expect status: HTTPResponse.Status = .ok, sourceLocation: SourceLocation = #_sourceLocation) async throws -> T {
         let response = try await request(method, uri, json: body)
         #expect(response.status == status, "\(method) \(uri): \(String(buffer: response.body))", sourceLocation: sourceLocation)
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try decoder.decode(T.self, from: Data(buffer: response.body))
+        return try response.decoded(T.self)
+    }
+
+    /// What this device's session is (GET /api/session).
+    func session(sourceLocation: SourceLocation = #_sourceLocation) async throws -> AccountController.SessionResponse {
+        try await decoded(AccountController.SessionResponse.self, .get, "/api/session", sourceLocation: sourceLocation)
     }
 
     /// Asserts the API's error shape and code.
@@ -120,6 +123,23 @@ final class Browser: @unchecked Sendable {
         try expectErrorShape(response, status: status, code: code, sourceLocation: sourceLocation)
     }
 }
+
+extension TestResponse {
+    /// The body decoded as the route's own response type (ISO 8601 dates, as the API writes them).
+    func decoded<T: Decodable>(_ type: T.Type) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(T.self, from: Data(buffer: body))
+    }
+
+    /// The body as a JSON object, for what only the wire shows: an explicit null, the exact set of keys.
+    func jsonObject(sourceLocation: SourceLocation = #_sourceLocation) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(buffer: body)) as? [String: Any], sourceLocation: sourceLocation)
+    }
+}
+
+/// A date written as the API writes it (ISO 8601, UTC).
+func isoDate(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
 func expectErrorShape(_ response: TestResponse, status: HTTPResponse.Status, code: String,
                       sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -144,15 +164,15 @@ extension TestApp {
     }
 
     func addChild(_ parent: Browser, name: String = "Mia", grade: Int = 2, avatar: String = "🦊") async throws -> String {
-        let child = try await parent.json(.post, "/api/parent/children", ChildBody(name: name, grade: grade, avatar: avatar),
-                                          expect: .created)
-        return child["id"] as! String
+        let child = try await parent.decoded(ChildView.self, .post, "/api/parent/children", ChildBody(name: name, grade: grade, avatar: avatar),
+                                             expect: .created)
+        return child.id.rawValue
     }
 
     /// Passes the gate on a device by reading the question the server stored for it.
     func passGate(_ device: Browser) async throws {
-        let question = try await device.json(.post, "/api/gate/challenge", expect: .created)
-        let answer = (question["left"] as! Int) * (question["right"] as! Int)
+        let question = try await device.decoded(ParentGateController.ChallengeResponse.self, .post, "/api/gate/challenge", expect: .created)
+        let answer = question.left * question.right
         _ = try await device.json(.post, "/api/gate/answer", ["answer": answer], expect: .ok)
     }
 }
