@@ -18,6 +18,8 @@ struct ReportOptions: ParsableArguments {
     @Flag(name: .customLong("exit-code"), help: "Exit 1 when a finding reaches --fail-on (default: any CRITICAL or HIGH).") var exitCode = false
     @Option(name: .customLong("fail-on"), help: "With --exit-code: critical, high or warn.") var failOn: FailLevel = .high
     @Option(help: "A .greenlight.yml to use (default: .greenlight.yml in the project folder, or in the current folder for ipa).") var config: String?
+    @Flag(help: "Terminal report: list every finding (a rule's repeated WARN and INFO findings are otherwise shown once, with their places).")
+    var verbose = false
 
     enum FailLevel: String, ExpressibleByArgument, CaseIterable {
         case critical, high, warn
@@ -57,12 +59,16 @@ func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ip
     var findings: [Finding] = []
     var filesScanned = 0
     var app: ScanReport.AppSummary?
+    var projectFile: String?
+    var leftOut: [(path: String, reason: String)] = []
     if let root {
         do {
             let result = try scan.run(root: root)
             result.keepAliveUntilExit()
             findings = result.findings
             filesScanned = result.filesScanned
+            projectFile = result.projectFile
+            leftOut = result.leftOut
         } catch {
             throw fail(error.description)
         }
@@ -73,13 +79,15 @@ func runScan(command: String, scanners: Set<ProjectScan.Scanner>, root: URL?, ip
             findings = CodeScanner.deduplicated(findings + result.findings)
             filesScanned += result.entriesScanned
             app = .init(ipaPath: ipaPath, name: result.appName, bundleId: result.bundleId, version: result.version)
+            if root == nil { projectFile = (ipaPath as NSString).lastPathComponent }
         } catch {
             throw fail(error.description)
         }
     }
-    let report = ScanReport(command: command, projectPath: root?.path ?? ipaPath ?? "", findings: findings, filesScanned: filesScanned,
-                            elapsed: ContinuousClock.now - started, rules: ProjectScan.ruleInfos, app: app)
-    let text = try Reporter.render(report, as: options.format, color: options.output == nil && isatty(1) == 1)
+    var report = ScanReport(command: command, projectPath: root?.path ?? ipaPath ?? "", findings: findings, filesScanned: filesScanned,
+                            elapsed: ContinuousClock.now - started, rules: ProjectScan.ruleInfos, app: app, projectFile: projectFile)
+    report.leftOut = leftOut
+    let text = try Reporter.render(report, as: options.format, color: options.output == nil && isatty(1) == 1, verbose: options.verbose)
     if let output = options.output {
         do { try text.write(toFile: output, atomically: true, encoding: .utf8) } catch { throw fail("cannot write \(output): \(error.localizedDescription)") }
     } else {

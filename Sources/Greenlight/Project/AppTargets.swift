@@ -20,20 +20,45 @@ public struct AppTarget: Sendable {
     public let sourceFolder: String
     /// The files the target compiles (project.pbxproj's Sources build phase), when known.
     public var sourceFiles: Set<String>? = nil
-    /// Folders whose every file the target compiles (Xcode 16 synchronized folders).
+    /// Folders whose every file the target compiles (Xcode 16 synchronized folders)…
     public var sourceFolders: [String] = []
+    /// …except these (the folders' membership exceptions for this target).
+    public var excludedFiles: Set<String> = []
     /// The entitlements file as declared (CODE_SIGN_ENTITLEMENTS or XcodeGen `entitlements:`).
     public var entitlements: Entitlements? = nil
+    /// Built for iPhone and iPad (not a macOS, watchOS or tvOS target): the iOS-only checks apply.
+    public var buildsForIOS = true
+
+    /// Whether a target with these settings or Info.plist keys is built for iOS: SDKROOT /
+    /// SUPPORTED_PLATFORMS (Xcode), `platform:` (XcodeGen), or macOS' and watchOS' own plist keys.
+    static func buildsForIOS(sdk: String?, platforms: String?, plistKeys: Set<String>) -> Bool {
+        if let platforms, !platforms.isEmpty, !platforms.contains("iphoneos") { return false }
+        if let sdk = sdk?.lowercased(), ["macosx", "watchos", "appletvos", "xros", "macos", "watchos", "tvos"].contains(sdk) { return false }
+        return plistKeys.isDisjoint(with: ["LSMinimumSystemVersion", "WKApplication", "WKWatchKitApp", "WKWatchOnly", "NSPrincipalClass_macOS"])
+    }
 
     /// Read from project.pbxproj or XcodeGen's project.yml (not a lone Info.plist).
     public var isFromProjectFile: Bool {
         definedIn.hasSuffix("project.pbxproj") || definedIn.hasSuffix(".yml") || definedIn.hasSuffix(".yaml")
     }
 
+    /// The same target with `keys` added where its Info.plist lacks them.
+    func adding(_ keys: [String: String]) -> AppTarget {
+        var copy = AppTarget(name: name, info: info.merging(keys) { own, _ in own }, otherKeys: otherKeys, definedIn: definedIn, sourceFolder: sourceFolder)
+        copy.kind = kind
+        copy.sourceFiles = sourceFiles
+        copy.sourceFolders = sourceFolders
+        copy.excludedFiles = excludedFiles
+        copy.entitlements = entitlements
+        copy.buildsForIOS = buildsForIOS
+        return copy
+    }
+
     /// Whether the target compiles a source file (relative path).
     public func compiles(_ path: String, singleTarget: Bool) -> Bool {
         if sourceFiles != nil || !sourceFolders.isEmpty {
-            return sourceFiles?.contains(path) == true || sourceFolders.contains { path.hasPrefix($0 + "/") }
+            if sourceFiles?.contains(path) == true { return true }
+            return !excludedFiles.contains(path) && sourceFolders.contains { path.hasPrefix($0 + "/") }
         }
         return singleTarget || sourceFolder.isEmpty || path.hasPrefix(sourceFolder + "/")
     }
@@ -91,6 +116,20 @@ public struct Entitlements: Sendable, Equatable {
 /// for projects with neither, each Info.plist on its own.
 enum AppTargetReader {
     static func targets(files: [ScannedFile], root: URL) -> [AppTarget] {
+        withLocalizedKeys(readTargets(files: files, root: root), root: root)
+    }
+
+    /// Keys only an `InfoPlist.strings` supplies are present in the built Info.plist.
+    static func withLocalizedKeys(_ targets: [AppTarget], root: URL) -> [AppTarget] {
+        targets.map { target in
+            guard target.isFromProjectFile, !target.sourceFolder.isEmpty else { return target }
+            let localized = LocalizedInfo.keys(under: target.sourceFolder, root: root)
+            guard !localized.isEmpty else { return target }
+            return target.adding(localized)
+        }
+    }
+
+    static func readTargets(files: [ScannedFile], root: URL) -> [AppTarget] {
         var targets: [AppTarget] = []
         for file in files where file.file.kind == .pbxproj {
             targets += fromPBXProj(file, root: root)
@@ -102,8 +141,11 @@ enum AppTargetReader {
             for file in files where file.file.kind == .plist && file.file.path.lowercased().hasSuffix("info.plist") && !file.file.isTest {
                 guard let plist = FileRules.dictionary(Data(file.text.utf8)) else { continue }
                 let (strings, others) = split(plist)
-                targets.append(AppTarget(name: (file.file.path as NSString).deletingLastPathComponent, info: strings, otherKeys: others,
-                                         definedIn: file.file.path, sourceFolder: (file.file.path as NSString).deletingLastPathComponent))
+                guard strings["CFBundlePackageType"] != "dSYM" else { continue }
+                var target = AppTarget(name: (file.file.path as NSString).deletingLastPathComponent, info: strings, otherKeys: others,
+                                       definedIn: file.file.path, sourceFolder: (file.file.path as NSString).deletingLastPathComponent)
+                target.buildsForIOS = AppTarget.buildsForIOS(sdk: nil, platforms: nil, plistKeys: Set(plist.keys))
+                targets.append(target)
             }
         }
         return targets
@@ -152,40 +194,6 @@ enum AppTargetReader {
         }
     }
 
-    static func fromPBXProj(_ file: ScannedFile, root: URL) -> [AppTarget] {
-        guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
-              let objects = plist["objects"] as? [String: Any] else { return [] }
-        // project.pbxproj sits in X.xcodeproj/; paths are relative to the folder holding X.xcodeproj.
-        let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        func object(_ id: Any?) -> [String: Any]? { (id as? String).flatMap { objects[$0] as? [String: Any] } }
-        func settings(of listId: Any?) -> [String: String] {
-            let configurations = (object(listId)?["buildConfigurations"] as? [String] ?? []).compactMap { object($0) }
-            // Judge the configuration that ships: Release when there is one.
-            let chosen = configurations.first { $0["name"] as? String == "Release" } ?? configurations.first
-            return (chosen?["buildSettings"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
-        }
-        let projectSettings = objects.values.compactMap { $0 as? [String: Any] }.first { $0["isa"] as? String == "PBXProject" }
-            .map { settings(of: $0["buildConfigurationList"]) } ?? [:]
-        let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
-        return objects.values.compactMap { $0 as? [String: Any] }
-            .compactMap { target -> AppTarget? in
-                guard target["isa"] as? String == "PBXNativeTarget", let kind = kind(ofProductType: target["productType"] as? String) else { return nil }
-                let name = target["name"] as? String ?? "App"
-                let merged = projectSettings.merging(settings(of: target["buildConfigurationList"])) { $1 }
-                let (info, others, _) = effective(settings: merged, infoPath: merged["INFOPLIST_FILE"], projectFolder: projectFolder, root: root)
-                let folder = projectFolder.isEmpty ? name : projectFolder + "/" + name
-                var app = AppTarget(name: name, info: info, otherKeys: others, definedIn: file.file.path,
-                                    sourceFolder: FileManager.default.fileExists(atPath: root.appendingPathComponent(folder).path) ? folder : projectFolder)
-                app.kind = kind
-                let (files, folders) = paths.sources(of: target)
-                if !files.isEmpty { app.sourceFiles = files }
-                app.sourceFolders = folders
-                app.entitlements = Entitlements.load(merged["CODE_SIGN_ENTITLEMENTS"], projectFolder: projectFolder, root: root)
-                return app
-            }
-            .sorted { $0.name < $1.name }
-    }
-
     static func fromXcodeGen(_ file: ScannedFile, root: URL) -> [AppTarget] {
         guard let spec = (try? Yams.load(yaml: file.text)) as? [String: Any], let targets = spec["targets"] as? [String: Any] else { return [] }
         let projectFolder = (file.file.path as NSString).deletingLastPathComponent
@@ -196,84 +204,53 @@ enum AppTargetReader {
                 return (value as? CustomStringConvertible)?.description
             }
         }
-        let base = strings((spec["settings"] as? [String: Any])?["base"])
+        /// The Release xcconfig named by a `configFiles:` map.
+        func configFile(_ any: Any?) -> [String: String] {
+            guard let path = (any as? [String: Any])?["Release"] as? String else { return [:] }
+            return XCConfig.settings(at: XCConfig.normalized(projectFolder.isEmpty ? path : projectFolder + "/" + path), root: root)
+        }
+        let projectSettings = spec["settings"] as? [String: Any] ?? [:]
+        var base = configFile(spec["configFiles"]).merging(strings(projectSettings["base"])) { $1 }
+        base.merge(strings((projectSettings["configs"] as? [String: Any])?["Release"])) { $1 }
+        let packages = spec["packages"] as? [String: Any] ?? [:]
         return targets.compactMap { name, raw -> AppTarget? in
             guard let target = raw as? [String: Any], let kind = kind(ofProductType: target["type"] as? String) else { return nil }
             let settingsSpec = target["settings"] as? [String: Any] ?? [:]
-            var settings = base.merging(strings(settingsSpec["base"] ?? settingsSpec)) { $1 }
+            var settings = base.merging(configFile(target["configFiles"])) { $1 }
+            settings.merge(strings(settingsSpec["base"] ?? settingsSpec)) { $1 }
             settings.merge(strings((settingsSpec["configs"] as? [String: Any])?["Release"])) { $1 }
+            let resolved = BuildSettings(settings).resolved(targetName: name)
             let info = target["info"] as? [String: Any]
-            var (plist, others, _) = effective(settings: settings, infoPath: (info?["path"] as? String) ?? settings["INFOPLIST_FILE"],
+            var (plist, others, _) = effective(settings: resolved.values, infoPath: (info?["path"] as? String) ?? resolved["INFOPLIST_FILE"],
                                                projectFolder: projectFolder, root: root)
             for (key, value) in info?["properties"] as? [String: Any] ?? [:] {
                 if let string = value as? String { plist[key] = string } else { others.insert(key) }
             }
+            plist = plist.mapValues { resolved.expand($0) }
             let sources = (target["sources"] as? [Any] ?? []).compactMap { ($0 as? String) ?? (($0 as? [String: Any])?["path"] as? String) }
-            let folders = sources.map { projectFolder.isEmpty ? $0 : projectFolder + "/" + $0 }
+            // Local packages the target depends on (`- package: Name` with `packages: Name: path:`) compile into it too.
+            let packageFolders = (target["dependencies"] as? [Any] ?? []).compactMap { dependency -> String? in
+                guard let name = (dependency as? [String: Any])?["package"] as? String,
+                      let path = (packages[name] as? [String: Any])?["path"] as? String else { return nil }
+                return path
+            }
+            let folders = (sources + packageFolders).map { XCConfig.normalized(projectFolder.isEmpty ? $0 : projectFolder + "/" + $0) }
             var app = AppTarget(name: name, info: plist, otherKeys: others, definedIn: file.file.path, sourceFolder: folders.first ?? projectFolder)
             app.kind = kind
+            let platform = (target["platform"] as? String) ?? (target["platform"] as? [String])?.joined(separator: " ")
+            app.buildsForIOS = platform.map { $0.contains("iOS") } ?? true
+                && AppTarget.buildsForIOS(sdk: resolved["SDKROOT"], platforms: resolved["SUPPORTED_PLATFORMS"], plistKeys: Set(plist.keys).union(others))
             app.sourceFolders = folders
             let entitlements = target["entitlements"] as? [String: Any]
             if let properties = entitlements?["properties"] as? [String: Any] {
-                app.entitlements = Entitlements(path: file.file.path, plist: properties)
+                app.entitlements = Entitlements(path: file.file.path, plist: properties).expanded(with: resolved)
                 app.entitlements?.text = file.text
             } else {
-                app.entitlements = Entitlements.load((entitlements?["path"] as? String) ?? settings["CODE_SIGN_ENTITLEMENTS"],
-                                                     projectFolder: projectFolder, root: root)
+                app.entitlements = Entitlements.load((entitlements?["path"] as? String) ?? resolved["CODE_SIGN_ENTITLEMENTS"],
+                                                     projectFolder: projectFolder, root: root)?.expanded(with: resolved)
             }
             return app
         }
         .sorted { $0.name < $1.name }
-    }
-}
-
-/// Resolves project.pbxproj file references to paths relative to the scanned root, walking the
-/// group tree (`<group>`-relative and `SOURCE_ROOT` paths), for per-target source membership.
-struct PBXPaths {
-    let objects: [String: Any]
-    let projectFolder: String
-    /// Child id → parent group id.
-    let parents: [String: String]
-
-    init(objects: [String: Any], projectFolder: String) {
-        self.objects = objects
-        self.projectFolder = projectFolder
-        var parents: [String: String] = [:]
-        for (id, value) in objects {
-            guard let group = value as? [String: Any], (group["isa"] as? String)?.hasSuffix("Group") == true else { continue }
-            for child in group["children"] as? [String] ?? [] { parents[child] = id }
-        }
-        self.parents = parents
-    }
-
-    func object(_ id: String) -> [String: Any]? { objects[id] as? [String: Any] }
-
-    /// The path of a file reference or group relative to the scanned root; nil outside the project.
-    func path(of id: String, depth: Int = 0) -> String? {
-        guard depth < 64, let element = object(id) else { return nil }
-        let own = element["path"] as? String ?? ""
-        let base: String?
-        switch element["sourceTree"] as? String ?? "<group>" {
-        case "<group>": base = parents[id].map { path(of: $0, depth: depth + 1) } ?? projectFolder
-        case "SOURCE_ROOT": base = projectFolder
-        default: base = nil  // SDKROOT, BUILT_PRODUCTS_DIR, absolute paths: not project sources
-        }
-        guard let base else { return nil }
-        if own.isEmpty { return base }
-        return base.isEmpty ? own : base + "/" + own
-    }
-
-    /// The source files of a target's Sources build phases, and its synchronized folders.
-    func sources(of target: [String: Any]) -> (Set<String>, [String]) {
-        var files = Set<String>()
-        for phaseId in target["buildPhases"] as? [String] ?? [] {
-            guard let phase = object(phaseId), phase["isa"] as? String == "PBXSourcesBuildPhase" else { continue }
-            for buildFileId in phase["files"] as? [String] ?? [] {
-                guard let reference = object(buildFileId)?["fileRef"] as? String, let path = path(of: reference) else { continue }
-                files.insert(path)
-            }
-        }
-        let folders = (target["fileSystemSynchronizedGroups"] as? [String] ?? []).compactMap { path(of: $0) }
-        return (files, folders)
     }
 }

@@ -89,6 +89,39 @@ public struct ProjectWalker: Sendable {
     ]
     public static let defaultSizeLimit = 2 * 1024 * 1024
 
+    /// Folders whose code never ships in the app, left out of every rule and listed by `--verbose`
+    /// with the reason: debug symbols, development-only assets, tooling, backends of a monorepo,
+    /// and the examples and tests of vendored libraries.
+    public static func leftOut(_ relative: String, name: String, absolute: String? = nil) -> String? {
+        if name.hasSuffix(".dSYM") { return "debug symbols" }
+        switch name {
+        case "Preview Content": return "Xcode previews' development assets"
+        case "fastlane", ".github", ".circleci", ".husky", "cypress", "playwright", ".storybook", "__mocks__": return "tooling, tests or mocks"
+        default: break
+        }
+        let parts = relative.split(separator: "/")
+        // At the top of the repository (where an app's own folders rarely have these names).
+        if parts.count == 1 {
+            if ["scripts", "Scripts", "tools", "Tools", "bin", "e2e", "storybook", "mocks", "Mocks"].contains(name) { return "tooling, tests or mocks" }
+            if ["backend", "server", "functions", "supabase", "prisma", "lambda", "infra", "terraform"].contains(name) { return "server-side code" }
+        }
+        if parts.count >= 2, ["apps", "packages", "services"].contains(parts[parts.count - 2]),
+           ["api", "server", "backend", "admin", "web-admin", "worker", "docs", "website"].contains(name) {
+            return "server-side code of a monorepo"
+        }
+        // An example or demo project inside the app's tree (a copied library's Example/ios/…).
+        if parts.count >= 2, ["Example", "Examples", "example", "examples", "Demo", "demo", "Sample", "Samples", "sample"].contains(name),
+           let absolute, containsProject(absolute) {
+            return "an example project inside the repository"
+        }
+        let vendored: Set<Substring> = ["ThirdParty", "third_party", "third-party", "External", "external", "Vendor", "Vendored", "Libraries"]
+        if parts.dropLast().contains(where: { vendored.contains($0) }),
+           ["Example", "Examples", "Demo", "Demos", "Sample", "Samples", "Tests", "Test", "Benchmarks"].contains(name) {
+            return "a vendored library's examples or tests"
+        }
+        return nil
+    }
+
     /// Files larger than this are reported, not read (the reading applies it).
     public let sizeLimit: Int
     public let ignore: [IgnorePattern]
@@ -98,11 +131,19 @@ public struct ProjectWalker: Sendable {
         self.ignore = ignore
     }
 
+    /// Whether a folder holds a project of its own: an ios/ folder, an .xcodeproj or a Package.swift.
+    static func containsProject(_ path: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        return names.contains { $0 == "ios" || $0.hasSuffix(".xcodeproj") || $0 == "Package.swift" }
+    }
+
     public struct Result: Sendable {
         public var files: [ProjectFile] = []
         public var skipped: [SkippedFile] = []
         /// Every directory name seen, for platform detection (e.g. `App.xcodeproj`).
         public var directories: [String] = []
+        /// Folders left out because their code does not ship (path, reason): see `leftOut(_:name:)`.
+        public var leftOut: [(path: String, reason: String)] = []
     }
 
     public enum WalkError: Error, Equatable, CustomStringConvertible {
@@ -152,6 +193,10 @@ public struct ProjectWalker: Sendable {
             if kindType == UInt8(DT_DIR) {
                 result.directories.append(rel)
                 if Self.skippedDirectories.contains(name) || ignore.contains(where: { $0.matches(rel) }) { continue }
+                if let reason = Self.leftOut(rel, name: name, absolute: path) {
+                    result.leftOut.append((rel, reason))
+                    continue
+                }
                 walk(directory: path, relative: rel, into: &result)
             } else if kindType == UInt8(DT_REG), let kind = FileKind.of(name: name), !ignore.contains(where: { $0.matches(rel) }) {
                 result.files.append(ProjectFile(path: rel, absolutePath: path, kind: kind))

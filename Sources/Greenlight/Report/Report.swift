@@ -10,6 +10,12 @@ public struct ScanReport: Sendable {
     public var rules: [RuleInfo]
     /// Set when an .ipa was inspected (`ipa`, `preflight --ipa`).
     public var app: AppSummary?
+    /// Where a project-wide finding (no file of its own) is shown, relative to `projectPath`: the
+    /// app's Xcode project or another file that stands for the project (SARIF needs a location
+    /// for every result).
+    public var projectFile: String?
+    /// Folders left out because their code does not ship (`--verbose` lists them).
+    public var leftOut: [(path: String, reason: String)] = []
 
     /// What the .ipa says about itself, for the report header (the anchor's `ipa_path`, `app_name`, `bundle_id`).
     public struct AppSummary: Sendable, Equatable {
@@ -27,7 +33,7 @@ public struct ScanReport: Sendable {
     }
 
     public init(command: String, projectPath: String, findings: [Finding], filesScanned: Int, elapsed: Duration, rules: [RuleInfo],
-                app: AppSummary? = nil) {
+                app: AppSummary? = nil, projectFile: String? = nil) {
         self.command = command
         self.projectPath = projectPath
         self.findings = findings
@@ -35,6 +41,7 @@ public struct ScanReport: Sendable {
         self.elapsed = elapsed
         self.rules = rules
         self.app = app
+        self.projectFile = projectFile
     }
 
     public var summary: ScanSummary { ScanSummary(findings: findings, filesScanned: filesScanned) }
@@ -58,9 +65,11 @@ public enum OutputFormat: String, Sendable, CaseIterable {
 }
 
 public enum Reporter {
-    public static func render(_ report: ScanReport, as format: OutputFormat, color: Bool = false) throws -> String {
+    /// `verbose`: the terminal report lists every finding (repeated WARN and INFO findings of one
+    /// rule are otherwise shown once, with their places).
+    public static func render(_ report: ScanReport, as format: OutputFormat, color: Bool = false, verbose: Bool = false) throws -> String {
         switch format {
-        case .terminal: TerminalReporter.render(report, color: color)
+        case .terminal: TerminalReporter.render(report, color: color, verbose: verbose)
         case .json: try JSONReporter.render(report)
         case .sarif: try SARIFReporter.render(report)
         case .junit: JUnitReporter.render(report)
@@ -100,7 +109,11 @@ enum JSONReporter {
 }
 
 enum TerminalReporter {
-    static func render(_ report: ScanReport, color: Bool) -> String {
+    /// A rule with more WARN or INFO findings than this is shown once, with its places listed.
+    static let groupAbove = 2
+    static let placesShown = 6
+
+    static func render(_ report: ScanReport, color: Bool, verbose: Bool = false) -> String {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         let colors: [Severity: String] = [.critical: "1;31", .high: "31", .warn: "33", .info: "36"]
         var out = "greenlight \(report.command) — \(report.projectPath)\n"
@@ -113,8 +126,16 @@ enum TerminalReporter {
             let group = report.findings.filter { $0.severity == severity }
             guard !group.isEmpty else { continue }
             out += paint("\(severity.name) (\(group.count))", colors[severity]!) + "\n"
+            let byRule = Dictionary(grouping: group, by: \.ruleId)
+            var shownRules = Set<String>()
             for finding in group {
-                let place = finding.file.isEmpty ? "" : "  \(finding.file)\(finding.line > 0 ? ":\(finding.line)" : "")"
+                let repeated = byRule[finding.ruleId] ?? []
+                if !verbose && severity <= .warn && repeated.count > groupAbove {
+                    guard shownRules.insert(finding.ruleId).inserted else { continue }
+                    out += grouped(repeated)
+                    continue
+                }
+                let place = finding.file.isEmpty ? "" : "  \(Self.place(finding))"
                 out += "  [\(finding.ruleId)] §\(finding.guideline) \(finding.title)\(place)\n"
                 out += "      \(finding.detail)\n"
                 if let code = finding.code, !code.isEmpty { out += "      > \(code)\n" }
@@ -122,11 +143,34 @@ enum TerminalReporter {
             }
             out += "\n"
         }
+        if verbose && !report.leftOut.isEmpty {
+            out += "Left out (their code does not ship in the app):\n"
+            for folder in report.leftOut { out += "  \(folder.path)/ — \(folder.reason)\n" }
+            out += "\n"
+        }
         let s = report.summary
         out += "\(s.total) findings: \(s.critical) critical, \(s.high) high, \(s.warns) warn, \(s.infos) info — "
         out += "\(s.filesScanned) files scanned in \(report.elapsedText)\n"
         let verdictColor = report.verdict == .greenlit ? "1;32" : report.verdict == .needsReview ? "1;33" : "1;31"
         out += paint(report.verdict.rawValue, verdictColor) + "\n"
+        return out
+    }
+}
+
+extension TerminalReporter {
+    static func place(_ finding: Finding) -> String {
+        finding.file.isEmpty ? "(project)" : "\(finding.file)\(finding.line > 0 ? ":\(finding.line)" : "")"
+    }
+
+    /// One rule's repeated findings in a few lines: the first one's detail and fix, then where.
+    static func grouped(_ findings: [Finding]) -> String {
+        let first = findings[0]
+        var out = "  [\(first.ruleId)] §\(first.guideline) \(first.title) — \(findings.count) places\n"
+        out += "      \(first.detail)\n"
+        if let fix = first.fix { out += "      Fix: \(fix)\n" }
+        let places = findings.prefix(placesShown).map(place).joined(separator: ", ")
+        let more = findings.count - min(findings.count, placesShown)
+        out += "      at \(places)\(more > 0 ? " and \(more) more (--verbose lists each)" : "")\n"
         return out
     }
 }

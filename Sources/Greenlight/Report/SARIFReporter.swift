@@ -35,11 +35,12 @@ enum SARIFReporter {
                 "properties": ["severity": finding.severity.name, "guideline": finding.guideline, "source": finding.source.rawValue],
             ]
             if let index = rules.firstIndex(where: { $0["id"] as? String == finding.ruleId }) { result["ruleIndex"] = index }
-            if !finding.file.isEmpty {
-                var physical: [String: Any] = ["artifactLocation": ["uri": finding.file, "uriBaseId": "%SRCROOT%"]]
-                if finding.line > 0 { physical["region"] = ["startLine": finding.line] }
-                result["locations"] = [["physicalLocation": physical]]
-            }
+            // Every result has a location (GitHub refuses an upload otherwise): a project-wide
+            // finding is shown at the file that stands for the project.
+            let file = finding.file.isEmpty ? (report.projectFile ?? ".") : finding.file
+            var physical: [String: Any] = ["artifactLocation": ["uri": uri(file), "uriBaseId": "%SRCROOT%"]]
+            if finding.line > 0 && !finding.file.isEmpty { physical["region"] = ["startLine": finding.line] }
+            result["locations"] = [["physicalLocation": physical]]
             return result
         }
         let document: [String: Any] = [
@@ -48,13 +49,26 @@ enum SARIFReporter {
             "runs": [[
                 "tool": ["driver": ["name": "greenlight", "informationUri": "https://github.com/kidsfunzone/greenlight",
                                     "semanticVersion": GreenlightVersion.current, "rules": rules]],
-                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: report.projectPath).absoluteString + "/"]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": sourceRoot(report)]],
                 "results": results,
                 "invocations": [["executionSuccessful": true]],
             ]],
         ]
         let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A relative path as a URI reference (spaces and other reserved characters escaped).
+    static func uri(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+    }
+
+    /// The scanned folder as a file URL ending in a slash (for an .ipa alone, the folder it is in).
+    static func sourceRoot(_ report: ScanReport) -> String {
+        var url = URL(fileURLWithPath: report.projectPath)
+        if report.projectPath.hasSuffix(".ipa") { url.deleteLastPathComponent() }
+        let text = url.absoluteString
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     /// Stable across line moves: rule, file and the trimmed code (or title for file-level findings).

@@ -7,6 +7,9 @@ public enum CodeRules {
     static let native = FileKind.native
     static let srcAndJSON: Set<FileKind> = FileKind.source.union([.json])
 
+    /// Every line-pattern rule: the anchor's and ours (`PolicyRules`).
+    public static var all: [CodeRule] { patternRules + PolicyRules.patternRules }
+
     public static let patternRules: [CodeRule] = [
         CodeRule(
             id: "private-api", severity: .critical, guideline: "2.5.1", title: "Private API usage detected",
@@ -57,10 +60,14 @@ public enum CodeRules {
             detail: "An analytics or ads SDK that tracks users across apps needs the ATT prompt before tracking.",
             fix: "Call ATTrackingManager.requestTrackingAuthorization before tracking and add NSUserTrackingUsageDescription.",
             kinds: srcAndJSON, target: .text,
-            patterns: [#"firebase.{0,3}analytics"#, #"google.{0,3}analytics"#, #"\bfacebook.{0,3}(?:sdk|core)"#, #"\bfbsdk"#,
-                       #"\badjust.{0,3}sdk"#, #"appsflyer"#, #"mixpanel"#, #"import\s+amplitude|amplitude\.(?:instance|init)|@amplitude/"#,
+            // Uses of the SDKs (imports, calls, package names), not words: an icon named google_analytics is not tracking.
+            patterns: [#"\bimport\s+(?:FirebaseAnalytics|GoogleAnalytics)\b|[@#]import\s+<?(?:FirebaseAnalytics|GoogleAnalytics)\b"#,
+                       #"\bFIRAnalytics\b|\bAnalytics\.logEvent\s*\("#, #"["'](?:@react-native-firebase/analytics|firebase/analytics)["']"#,
+                       #"\bimport\s+(?:FacebookCore|FBSDKCoreKit|FacebookAEM)\b|\bFBSDK[A-Z]\w*|["']react-native-fbsdk(?:-next)?["']"#,
+                       #"\bimport\s+Adjust(?:Sdk)?\b|["']react-native-adjust["']|\bADJConfig\b"#, #"\bimport\s+AppsFlyerLib\b|\bAppsFlyerLib\b|["']react-native-appsflyer["']"#,
+                       #"\bimport\s+Mixpanel\b|\bMixpanel\.(?:initialize|mainInstance)\b|["']mixpanel-react-native["']"#, #"import\s+amplitude|amplitude\.(?:instance|init)|@amplitude/"#,
                        #"import\s+segment|analytics-react-native|@segment/"#, #"\bGADMobileAds\b|google-mobile-ads"#],
-            keywords: ["analytics", "facebook", "fbsdk", "adjust", "appsflyer", "mixpanel", "amplitude", "segment", "gadmobileads", "mobile-ads"],
+            keywords: ["analytics", "facebook", "fbsdk", "adjust", "adjconfig", "appsflyer", "mixpanel", "amplitude", "segment", "gadmobileads", "mobile-ads"],
             safeguards: [#"ATTrackingManager"#, #"requestTrackingAuthorization"#, #"AppTrackingTransparency"#, #"expo-tracking-transparency"#],
             scope: .oncePerProject),
         CodeRule(
@@ -68,9 +75,11 @@ public enum CodeRules {
             detail: "Apps that offer a third-party or social login must also offer an equivalent privacy-friendly option such as Sign in with Apple.",
             fix: "Add Sign in with Apple (SignInWithAppleButton or ASAuthorizationAppleIDProvider).",
             kinds: srcAndJSON, target: .text,
-            patterns: [#"\bGIDSignIn\b"#, #"GoogleSignIn"#, #"google.{0,3}sign.{0,3}in"#, #"facebook.{0,3}login"#, #"FBSDKLoginManager"#,
-                       #"LoginManager\.logIn"#],
-            keywords: ["gidsignin", "googlesignin", "google", "facebook", "fbsdkloginmanager", "loginmanager"],
+            // The sign-in SDKs in use (types, imports, packages), not the words: a log message about Google sign-in is not a login.
+            patterns: [#"\bGIDSignIn\b|\bimport\s+GoogleSignIn(?:Swift)?\b|[@#]import\s+<?GoogleSignIn\b"#,
+                       #"["'](?:@react-native-google-signin/google-signin|react-native-google-signin|expo-auth-session/providers/(?:google|facebook))["']"#,
+                       #"\bFBSDKLoginManager\b|\bimport\s+FacebookLogin\b|\bLoginManager\(\)\.logIn\b|["']react-native-fbsdk(?:-next)?["'].{0,80}LoginManager|\bLoginManager\.logInWithPermissions\b"#],
+            keywords: ["gidsignin", "googlesignin", "google-signin", "providers/", "fbsdkloginmanager", "facebooklogin", "loginmanager"],
             safeguards: [#"ASAuthorizationAppleIDProvider"#, #"SignInWithAppleButton"#, #"SignInWithApple"#, #"(?i)apple.{0,3}auth"#,
                          #"appleAuth"#, #"expo-apple-authentication"#],
             scope: .oncePerProject),
@@ -79,9 +88,10 @@ public enum CodeRules {
             detail: "Apps that sell non-consumables or subscriptions must let users restore purchases.",
             fix: "Add a Restore Purchases button: AppStore.sync() (StoreKit 2), .storeButton(.visible, for: .restorePurchases), or restoreCompletedTransactions().",
             kinds: srcAndJSON, target: .text,
-            patterns: [#"\bSKPaymentQueue\b"#, #"\bimport\s+StoreKit\b"#, #"\bProduct\.products\s*\(|\.purchase\s*\(\s*(?:options|\))"#, #"purchaseProduct"#,
+            // Selling something (payments, products, purchase calls), not `import StoreKit` alone (a review request needs it too).
+            patterns: [#"\bSKPaymentQueue\b"#, #"\bSKProductsRequest\b"#, #"\bProduct\.products\s*\(|\.purchase\s*\(\s*(?:options|\))"#, #"purchaseProduct"#,
                        #"expo-in-app-purchases"#, #"react-native-iap"#, #"react-native-purchases|\bRevenueCat\b"#],
-            keywords: ["skpaymentqueue", "storekit", "product", "purchase", "revenuecat"],
+            keywords: ["skpaymentqueue", "skproductsrequest", "product", "purchase", "revenuecat"],
             safeguards: [#"restoreCompletedTransactions"#, #"(?i)restore.{0,3}purchase"#, #"AppStore\.sync\s*\("#, #"\.restorePurchases\b"#,
                          #"syncPurchases"#],
             scope: .oncePerProject),
@@ -91,8 +101,10 @@ public enum CodeRules {
             fix: "Add an in-app flow that deletes the account and its data (not just deactivates it).",
             kinds: src, target: .code,
             patterns: [#"\bcreateAccount\s*\("#, #"\bsign[Uu]p\s*\("#, #"\bregister[A-Z]?[a-z]*User\s*\("#, #"\bcreateUser\s*\("#,
-                       #"\bcreateUserWithEmail"#],
-            keywords: ["createaccount", "signup", "register", "createuser"], caseInsensitive: false,
+                       #"\bcreateUserWithEmail"#, #"\bASAuthorizationAppleIDProvider\s*\(\s*\)\.createRequest\s*\("#,
+                       #"\bappleAuth(?:Android)?\.performRequest\s*\(|\bAppleAuthentication\.signInAsync\s*\("#],
+            keywords: ["createaccount", "signup", "register", "createuser", "asauthorizationappleidprovider", "appleauth", "signinasync"],
+            caseInsensitive: false,
             safeguards: [#"(?i)delete.{0,3}account"#, #"(?i)remove.{0,3}account"#, #"(?i)account.{0,3}delet"#, #"(?i)(?:close|cancel|erase).{0,3}account"#,
                          #"(?i)delete.{0,3}user\b"#],
             scope: .oncePerProject),
@@ -111,7 +123,8 @@ public enum CodeRules {
             detail: "Apps submitted with placeholder text look unfinished and are rejected for completeness.",
             fix: "Replace placeholder text with the real content.",
             kinds: src, target: .strings,
-            patterns: [#"\blorem ipsum\b"#, #"\bcoming soon\b"#, #"\bunder construction\b"#, #"\btodo\b"#, #"\btbd\b"#],
+            // TODO and TBD only in capitals and not inside a path or key: "services/todo/add_item" and Spanish "Aceptar Todo" are not placeholders.
+            patterns: [#"\blorem ipsum\b"#, #"\bcoming soon\b"#, #"\bunder construction\b"#, #"(?-i)(?<![/_.\w])(?:TODO|TBD)\b(?![/_.])"#],
             keywords: ["lorem", "coming", "construction", "todo", "tbd"],
             skipsTestsAndPreviews: true),
         CodeRule(
@@ -134,8 +147,10 @@ public enum CodeRules {
             detail: "Plain HTTP is blocked by App Transport Security and exposes users' data.",
             fix: "Use https:// URLs.",
             kinds: src, target: .strings,
-            patterns: [#"\bhttp://(?!localhost\b|127\.0\.0\.1\b|0\.0\.0\.0\b|\[::1\]|example\.|www\.w3\.org|schemas\.|ns\.adobe\.com)"#],
-            keywords: ["http://"], lineExclusions: [#"(?i)xmlns|\.dtd\b|doctype"#], skipsTestsAndPreviews: true),
+            // A URL with a host: `hasPrefix("http://")` checks the scheme, and namespace URIs (XML, RDF, Dublin Core) are names, not requests.
+            patterns: [#"\bhttp://(?!localhost\b|127\.0\.0\.1\b|0\.0\.0\.0\b|\[::1\]|example\.|www\.w3\.org|schemas\.|ns\.adobe\.com|purl\.org|xmlns\.com|www\.apple\.com/DTDs|apple\.com/DTDs|www\.openarchives\.org|json-schema\.org)[A-Za-z0-9\[]"#],
+            keywords: ["http://"], lineExclusions: [#"(?i)xmlns|\.dtd\b|doctype|namespace|hasPrefix\s*\(|startsWith\s*\(|\bscheme\b"#],
+            skipsTestsAndPreviews: true),
         CodeRule(
             id: "webview-only", severity: .warn, guideline: "4.2", title: "App may be a thin web wrapper",
             detail: "An app that only shows a website in a web view lacks the native features App Review expects.",

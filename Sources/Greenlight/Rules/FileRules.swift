@@ -20,6 +20,9 @@ public enum FileRules {
         #"^this app (?:needs|requires|uses) (?:it|this|access|your [a-z ]+)\.?$"#,
         #"^(?:needed|required|for the app|to function|for functionality|necessary|permission needed)\.?$"#,
         #"^(?:we need (?:it|this|access)|need access|please allow(?: access)?)\.?$"#,
+        // The stock templates (Expo's config plugins, tutorials): who asks and for what, never why.
+        #"^(?:allow|let) (?:\$\((?:PRODUCT_NAME|EXECUTABLE_NAME)\)|\$\{PRODUCT_NAME\}|this app|the app|[\w' .-]{1,40}) to (?:access|use) (?:your |the )?(?:camera|microphone|photos?|photo library|location|contacts|calendars?|reminders|bluetooth|motion(?: data)?|face ?id|speech recognition|media library|local network)(?: and [a-z ]+)?\.?$"#,
+        #"^(?:\$\(PRODUCT_NAME\)|this app|the app|[\w' .-]{1,40}) (?:would like|wants|needs) (?:to )?(?:access|use) (?:to )?(?:your |the )?(?:camera|microphone|photos?|photo library|location|contacts|calendars?|reminders|bluetooth|motion(?: data)?|face ?id|speech recognition|media library|local network)\.?$"#,
     ].map { try! NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
 
     /// Whether a purpose string says nothing about why (the anchor's list plus a few more).

@@ -52,13 +52,13 @@ public struct CodeScanner: Sendable {
 
     public init(configuration: GreenlightConfiguration = GreenlightConfiguration()) { self.configuration = configuration }
 
-    static let compiled: [CompiledRule] = CodeRules.patternRules.map(CompiledRule.init)
+    static let compiled: [CompiledRule] = CodeRules.all.map(CompiledRule.init)
     /// Every rule's keywords, one group per rule, in `compiled` order.
     static var keywordIndex: KeywordGroups { ScanKeywords.code }
 
     /// Every codescan rule's description, in registry order.
     public static var ruleInfos: [RuleInfo] {
-        CodeRules.patternRules.map { RuleInfo(id: $0.id, severity: $0.severity, guideline: $0.guideline, title: $0.title, fix: $0.fix) }
+        CodeRules.all.map { RuleInfo(id: $0.id, severity: $0.severity, guideline: $0.guideline, title: $0.title, fix: $0.fix) }
             + FileRules.rules.map { RuleInfo(id: $0.id, severity: $0.severity, guideline: $0.guideline, title: $0.id, fix: $0.fix) }
     }
 
@@ -170,9 +170,19 @@ public struct CodeScanner: Sendable {
     static func make(_ file: ProjectFile, bytes: [UInt8]) -> ScannedFile {
         let text = String(decoding: bytes, as: UTF8.self)
         let language: SourceLanguage? = file.kind == .json ? .javascript : file.kind.language
-        let lines: [LexedLine]
+        var lines: [LexedLine]
         if let language {
             lines = SourceLexer(language: language).lex(bytes: bytes)
+            // Code in `#if DEBUG`, `#if targetEnvironment(simulator)`… does not ship: no rule sees it.
+            if FileKind.native.contains(file.kind), ByteSearch.contains(bytes, Array("#if".utf8)) {
+                let inactive = ConditionalCompilation.inactiveLines(lines, objc: file.kind == .objc)
+                if !inactive.isEmpty {
+                    lines = lines.map { line in
+                        inactive.contains(line.number)
+                            ? LexedLine(number: line.number, raw: line.raw, code: "", strings: [], comment: line.comment, text: "") : line
+                    }
+                }
+            }
         } else {
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { index, line in
                 let raw = String(line)
@@ -300,7 +310,7 @@ public struct CodeScanner: Sendable {
     func applyProjectScope(_ findings: [Finding], files: [ScannedFile]) -> [Finding] {
         var result: [Finding] = []
         var seen = Set<String>()
-        let ordered = findings.sorted { ($0.file, $0.line) < ($1.file, $1.line) }
+        let ordered = Self.withoutOwnUnderscoredNames(findings, files: files).sorted { ($0.file, $0.line) < ($1.file, $1.line) }
         for finding in ordered {
             guard let compiled = Self.compiled.first(where: { $0.rule.id == finding.ruleId }), compiled.rule.scope == .oncePerProject else {
                 result.append(finding)

@@ -62,7 +62,8 @@ struct EntitlementsScanner: Sendable {
 
     func scan(_ targets: [AppTarget], files: [ScannedFile]) -> [Finding] {
         // Only targets from a project file (pbxproj, project.yml) are judged: a lone Info.plist says nothing of signing.
-        let targets = targets.filter { $0.entitlements != nil || $0.isFromProjectFile }
+        // Code is read as the iOS build compiles it (`#if os(iOS)`), so a watchOS or macOS target is not judged here.
+        let targets = targets.filter { ($0.entitlements != nil || $0.isFromProjectFile) && $0.buildsForIOS }
         guard !targets.isEmpty else { return [] }
         let sources = files.filter { FileKind.native.contains($0.file.kind) && !$0.file.isTest }
         let presence = sources.map(\.present)

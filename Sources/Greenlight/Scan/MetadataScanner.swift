@@ -23,10 +23,13 @@ struct MetadataScanner: Sendable {
                     [#"\bAVAudioRecorder\b"#, #"requestRecordPermission|AVAudioApplication\.requestRecordPermission"#, #"\.inputNode\b"#,
                      #"\.playAndRecord\b|setCategory\s*\(\s*\.record\b"#]),
         requirement("NSSpeechRecognitionUsageDescription", "Speech Recognition", ["sfspeechrecognizer"], [#"\bSFSpeechRecognizer\b"#]),
+        // Asking for add-only access (`for: .addOnly`) needs only the add key.
         requirement("NSPhotoLibraryUsageDescription", "Photo Library", ["phphotolibrary", "phasset", "sourcetype"],
-                    [#"\bPHPhotoLibrary\b(?!\.shared\(\)\.performChanges)"#, #"\bPHAsset\.fetch"#, #"sourceType\s*=\s*\.photoLibrary\b"#]),
-        requirement("NSPhotoLibraryAddUsageDescription", "Photo Library Add", ["savedphotosalbum", "performchanges"],
-                    [#"\bUIImageWriteToSavedPhotosAlbum\b"#, #"PHPhotoLibrary\.shared\(\)\.performChanges"#]),
+                    [#"\bPHPhotoLibrary\b(?!\.shared\(\)\.performChanges)(?!\.(?:requestAuthorization|authorizationStatus)\s*\(\s*for:\s*\.addOnly)"#,
+                     #"\bPHAsset\.fetch"#, #"sourceType\s*=\s*\.photoLibrary\b"#]),
+        requirement("NSPhotoLibraryAddUsageDescription", "Photo Library Add", ["savedphotosalbum", "performchanges", "addonly"],
+                    [#"\bUIImageWriteToSavedPhotosAlbum\b"#, #"PHPhotoLibrary\.shared\(\)\.performChanges"#,
+                     #"PHPhotoLibrary\.(?:requestAuthorization|authorizationStatus)\s*\(\s*for:\s*\.addOnly"#]),
         requirement("NSLocationWhenInUseUsageDescription", "Location When In Use", ["requestwheninuseauthorization", "requestalwaysauthorization", "cllocationbutton"],
                     [#"\brequestWhenInUseAuthorization\s*\("#, #"\brequestAlwaysAuthorization\s*\("#]),
         requirement("NSLocationAlwaysAndWhenInUseUsageDescription", "Location Always", ["requestalwaysauthorization"],
@@ -48,7 +51,7 @@ struct MetadataScanner: Sendable {
 
     static var keywordIndex: KeywordGroups { ScanKeywords.metadata }
 
-    static let rules: [RuleInfo] = [
+    static let rules: [RuleInfo] = ParseCheck.rules + [
         RuleInfo(id: "purpose-string-missing", severity: .critical, guideline: "5.1.1", title: "API used without its purpose string",
                  fix: "Add the usage description key to the target's Info.plist (or INFOPLIST_KEY_… build setting) saying why the app needs it."),
         RuleInfo(id: "purpose-string-empty", severity: .critical, guideline: "5.1.1", title: "Purpose string is empty",
@@ -85,6 +88,8 @@ struct MetadataScanner: Sendable {
         let targets = AppTargetReader.targets(files: files, root: root)
         for target in targets { findings += check(target, files: files, singleTarget: targets.count == 1) }
         findings += EntitlementsScanner().scan(targets, files: files)
+        findings += HybridScanner().scan(files)
+        findings += ParseCheck.findings(files)
         for file in files where file.file.kind == .json && (file.file.path as NSString).lastPathComponent == "app.json" {
             findings += checkExpo(file)
         }
@@ -109,8 +114,9 @@ struct MetadataScanner: Sendable {
                                         detail: "\"\(text)\" (\(key), \(label)) does not say why the app needs it.", file: target.definedIn))
             }
         }
-        // A framework in use needs its purpose string in this target.
-        let sources = files.filter { file in
+        // A framework in use needs its purpose string in this target. The code is read as the
+        // iOS build compiles it (`#if os(iOS)` taken), so watchOS and macOS targets are not judged.
+        let sources = !target.buildsForIOS ? [] : files.filter { file in
             FileKind.native.contains(file.file.kind) && !file.file.isTest && target.compiles(file.file.path, singleTarget: singleTarget)
         }
         // Each source file is searched for every requirement's keywords once.
@@ -121,8 +127,8 @@ struct MetadataScanner: Sendable {
                                     detail: "This code needs \(requirement.key) in \(label)'s Info.plist; without it the app crashes on first use and the upload is rejected (ITMS-90683).",
                                     file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
         }
-        // Display name and launch screen belong to apps; an extension has neither.
-        guard target.kind == .application else { return findings }
+        // Display name and launch screen belong to iOS apps; an extension, a Mac or a watch app has neither.
+        guard target.kind == .application, target.buildsForIOS else { return findings }
         if target.info["CFBundleDisplayName"] == nil && target.info["CFBundleName"] == nil {
             findings.append(finding("display-name-missing", detail: "Neither CFBundleDisplayName nor CFBundleName is set for \(label).", file: target.definedIn))
         }

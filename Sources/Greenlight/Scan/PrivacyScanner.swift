@@ -40,8 +40,9 @@ public struct PrivacyScanner: Sendable {
             #"\bactiveInputModes\b"#,
         ]),
         category("NSPrivacyAccessedAPICategoryUserDefaults", "User defaults APIs", ["CA92.1", "1C8F.1", "C56D.1", "AC6B.1"],
-                 FileKind.source.union([.json]), ["userdefaults", "appstorage", "asyncstorage", "async-storage"], [
-            #"\bUserDefaults\b"#, #"\bNSUserDefaults\b"#, #"@AppStorage\b"#, #"\bAsyncStorage\b|@react-native-async-storage"#,
+                 // Not React Native's AsyncStorage: on iOS it keeps files, not user defaults, and its pod carries its own manifest.
+                 FileKind.source.union([.json]), ["userdefaults", "appstorage"], [
+            #"\bUserDefaults\b"#, #"\bNSUserDefaults\b"#, #"@AppStorage\b"#,
         ]),
     ]
 

@@ -25,6 +25,10 @@ public struct ProjectScan: Sendable {
     public struct Result: Sendable {
         public var findings: [Finding]
         public var filesScanned: Int
+        /// The file that stands for the project (see `ScanReport.projectFile`).
+        public var projectFile: String?
+        /// Folders whose code does not ship, left out of the rules, with why.
+        public var leftOut: [(path: String, reason: String)] = []
         /// The lexed files, handed back so a command line tool that exits right after reporting
         /// does not spend a fifth of its time freeing them.
         var scannedFiles: [ScannedFile] = []
@@ -58,6 +62,8 @@ public struct ProjectScan: Sendable {
                         || (finding.ruleId == "expo-config-check" && (finding.file as NSString).lastPathComponent == "app.json")
                 }
             }
+            // With --kids the Kids Category rules run; the hint to use it is for scans without it.
+            if configuration.kidsCategory { codeFindings.removeAll { $0.ruleId == "kids-app-hint" } }
             findings += codeFindings
         }
 
@@ -77,7 +83,28 @@ public struct ProjectScan: Sendable {
             !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
         }
         findings += (walk.skipped + unread).map(Self.finding(for:))
-        return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count, scannedFiles: files)
+        return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count,
+                      projectFile: Self.projectFile(among: walk.files.map(\.path)), leftOut: walk.leftOut,
+                      scannedFiles: files)
+    }
+
+    /// The file that best stands for a project: its Xcode project, else XcodeGen's project.yml, an
+    /// Info.plist, Package.swift, an Expo or Capacitor config, package.json, else the first file;
+    /// the shallowest one of a kind.
+    static func projectFile(among paths: [String]) -> String? {
+        let kinds: [(String) -> Bool] = [
+            { $0.hasSuffix(".xcodeproj/project.pbxproj") }, { $0.hasSuffix("project.yml") }, { $0.hasSuffix("Info.plist") },
+            { $0.hasSuffix("Package.swift") }, { ["app.json", "app.config.js", "app.config.ts"].contains(($0 as NSString).lastPathComponent) },
+            { ($0 as NSString).lastPathComponent.hasPrefix("capacitor.config.") }, { $0.hasSuffix("package.json") }, { _ in true },
+        ]
+        let order = { (a: String, b: String) in
+            let (da, db) = (a.split(separator: "/").count, b.split(separator: "/").count)
+            return da != db ? da < db : a < b
+        }
+        for kind in kinds {
+            if let best = paths.filter(kind).min(by: order) { return best }
+        }
+        return nil
     }
 
     /// Inspects a built .ipa with this scan's configuration (disabled rules, severities).
