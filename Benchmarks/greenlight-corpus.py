@@ -142,7 +142,7 @@ def prepare(directory, commit, name):
             f"({moved.stderr.strip().splitlines()[-1] if moved.stderr.strip() else 'no detail'}); labels may not match")
 
 
-def run_greenlight(binary, directory, attempts=3):
+def run_greenlight(binary, directory, options=(), attempts=3):
     last = ""
     for attempt in range(attempts):
         if not binary.exists():
@@ -151,7 +151,7 @@ def run_greenlight(binary, directory, attempts=3):
             continue
         start = time.perf_counter()
         try:
-            process = subprocess.run([str(binary), "preflight", str(directory), "--format", "json"],
+            process = subprocess.run([str(binary), "preflight", str(directory), "--format", "json", *options],
                                      capture_output=True, text=True, timeout=900)
         except (OSError, subprocess.TimeoutExpired) as error:  # e.g. the binary being rebuilt right now
             last = str(error)
@@ -241,7 +241,8 @@ def main():
         note = prepare(directory, commit, name)
         if note:
             print(f"{name:<20} note: {note}")
-        report, elapsed, error = run_greenlight(binary, directory)
+        # A project's own options, as its developer would run it (e.g. --kids for a Kids Category app).
+        report, elapsed, error = run_greenlight(binary, directory, project.get("options", "").split())
         if report is None:
             missing.append(name)
             print(f"{name:<20} FAILED: greenlight gave no report ({error}); left out of every figure")

@@ -137,6 +137,9 @@ struct EntitlementsTests {
         let found = try scan(.init(), ["Shared/Store.swift": code, "App/App.entitlements": entitled, "Widget/Widget.entitlements": entitlements("")])
         #expect(found.map(\.ruleId) == ["keychain-group-not-entitled"])
         #expect(found.first?.title.hasSuffix("target Widget") == true)
+        // A service name beside a constant access group is not a group.
+        let service = "let keychain = Keychain(service: \"org.example.keychain\", accessGroup: AppName.groupID)\n"
+        #expect(try scan(.init(), ["Shared/Store.swift": service, "App/App.entitlements": entitled, "Widget/Widget.entitlements": entitled]) == [])
     }
 
     @Test("capabilities: Sign in with Apple, push and HealthKit need their entitlement in the target that uses them", arguments: [

@@ -4,42 +4,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { pageDrawer, revealAfter } from "../../Web/parent/place.js";
+import { fakePage } from "./support/fake-page.mjs";
 
-/** A page with one region whose children a draw replaces; elements remember scrollIntoView calls. */
-function fakePage() {
-  const doc = { body: { tag: "body" } };
-  doc.activeElement = doc.body;
-  const win = { scrollX: 0, scrollY: 0, scrollTo(x, y) { this.scrollX = x; this.scrollY = y; } };
-  const revealed = [];
-  const region = {
-    children: [],
-    contains: (element) => region.children.includes(element),
-    querySelectorAll: () => region.children.filter((element) => element.id || element.dataset.scrollKey),
-    querySelector(selector) {
-      const [, attribute, value] = selector.match(/^\[([\w-]+)="(.*)"\]$/);
-      const read = (element) => attribute === "id" ? element.id
-        : element.dataset[attribute.slice(5).replace(/-(\w)/g, (_, c) => c.toUpperCase())];
-      return region.children.find((element) => read(element) === value.replace(/\\(.)/g, "$1")) ?? null;
-    },
-    byId: (id) => region.children.find((element) => element.id === id) ?? null,
-  };
-  const element = ({ id = "", dataset = {}, text = null } = {}) => {
-    const made = { id, dataset, scrollTop: 0, scrollLeft: 0,
-      focus() { doc.activeElement = made; },
-      scrollIntoView(options) { revealed.push([made.id || made.dataset.focusKey, options]); } };
-    if (text !== null) {
-      Object.assign(made, { value: text, selectionStart: 0, selectionEnd: 0, selectionDirection: "none",
-        setSelectionRange(start, end, direction) { Object.assign(made, { selectionStart: start, selectionEnd: end, selectionDirection: direction }); } });
-    }
-    return made;
-  };
-  // Like mount(): the old elements go, and with them the focus.
-  const paint = (...elements) => () => {
-    if (region.contains(doc.activeElement)) doc.activeElement = doc.body;
-    region.children = elements;
-  };
+/** The fake page with the parent area's drawer over its region. */
+function parentPage() {
+  const page = fakePage();
+  const { doc, win, region } = page;
+  const paint = (...elements) => () => region.replace(...elements);
   const draw = pageDrawer(region, (kind) => region.byId(kind === "tab" ? "tab-open" : "parent-error"), { doc, win });
-  return { doc, win, region, element, paint, draw, revealed };
+  return { ...page, paint, draw };
 }
 
 test("the first draw and another tab bring the open tab into view", () => {
@@ -58,7 +31,7 @@ test("a redraw of the same tab brings in view only an error that was not showing
 });
 
 test("a background redraw of the same tab keeps the focus, the caret and the scroll, and scrolls nothing into view", () => {
-  const page = fakePage();
+  const page = parentPage();
   const tab = () => page.element({ id: "tab-open" });
   const note = (text) => page.element({ id: "note-r2", text });
   const tabs = () => page.element({ dataset: { scrollKey: "parent-tabs" } });
@@ -83,7 +56,7 @@ test("a background redraw of the same tab keeps the focus, the caret and the scr
 });
 
 test("a new error is brought into view once, the focus staying on the button that failed", () => {
-  const page = fakePage();
+  const page = parentPage();
   const approve = () => page.element({ dataset: { focusKey: "approve-r1" } });
   const error = () => page.element({ id: "parent-error" });
   page.draw({ tab: "inbox", error: "" }, page.paint(page.element({ id: "tab-open" }), approve()));
@@ -99,7 +72,7 @@ test("a new error is brought into view once, the focus staying on the button tha
 });
 
 test("a tab just opened keeps the focus on its link and brings it into view", () => {
-  const page = fakePage();
+  const page = parentPage();
   const link = () => page.element({ id: "tab-open" });
   page.draw({ tab: "inbox", error: "" }, page.paint(link()));
   page.region.children[0].focus();
@@ -111,7 +84,7 @@ test("a tab just opened keeps the focus on its link and brings it into view", ()
 });
 
 test("nothing to bring into view (no such element) is no error", () => {
-  const page = fakePage();
+  const page = parentPage();
   page.draw({ tab: "inbox", error: "" }, page.paint());
   page.draw({ tab: "inbox", error: "No network" }, page.paint());
   assert.deepEqual(page.revealed, []);

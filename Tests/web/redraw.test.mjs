@@ -4,39 +4,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readPlace, redraw } from "../../Web/shared/redraw.js";
+import { fakePage } from "./support/fake-page.mjs";
 
-/** Just enough of a page: a body, a region whose children are replaced, a window that scrolls. */
-function fakePage() {
-  const doc = { activeElement: null, body: { tag: "body" } };
-  doc.activeElement = doc.body;
-  const win = { scrollX: 0, scrollY: 0, scrollTo(x, y) { this.scrollX = x; this.scrollY = y; } };
-  const region = {
-    children: [],
-    contains: (element) => region.children.includes(element),
-    querySelectorAll: () => region.children.filter((element) => element.id || element.dataset.scrollKey),
-    querySelector(selector) {
-      const [, attribute, value] = selector.match(/^\[([\w-]+)="(.*)"\]$/);
-      const read = (element) => attribute === "id" ? element.id
-        : element.dataset[attribute.slice(5).replace(/-(\w)/g, (_, c) => c.toUpperCase())];
-      return region.children.find((element) => read(element) === value.replace(/\\(.)/g, "$1")) ?? null;
-    },
-    // Like mount(): the old elements go, and with them the focus.
-    replace(...elements) {
-      if (region.contains(doc.activeElement)) doc.activeElement = doc.body;
-      region.children = elements;
-    },
-  };
-  const element = ({ id = "", dataset = {}, text = null } = {}) => {
-    const made = { id, dataset, scrollTop: 0, scrollLeft: 0, focusedWith: null,
-      focus(options) { doc.activeElement = made; made.focusedWith = options; } };
-    if (text !== null) {
-      Object.assign(made, { value: text, selectionStart: 0, selectionEnd: 0, selectionDirection: "none",
-        setSelectionRange(start, end, direction) { Object.assign(made, { selectionStart: start, selectionEnd: end, selectionDirection: direction }); } });
-    }
-    return made;
-  };
-  return { doc, win, region, element, options: { doc, win } };
-}
 
 test("the element with the same id gets the focus back, without scrolling to it", () => {
   const page = fakePage();

@@ -91,7 +91,7 @@ struct PBXLinks {
             folders += more.folders
             excluded.formUnion(more.excluded)
         }
-        folders += localPackages(of: target)
+        folders += localPackages(of: target, includingDynamic: followingLinks)
         return (files, Array(Set(folders)).sorted(), excluded)
     }
 
@@ -103,19 +103,33 @@ struct PBXLinks {
 
     /// The folders of the local Swift packages whose products the target uses (Xcode 15's
     /// XCLocalSwiftPackageReference, or a package folder dragged into the project).
-    func localPackages(of target: [String: Any]) -> [String] {
+    /// A dynamic library product is embedded once, in the app, like a framework: an extension
+    /// that uses one is judged on its own sources (`includingDynamic` false).
+    func localPackages(of target: [String: Any], includingDynamic: Bool = true) -> [String] {
         var folders: [String] = []
         for id in target["packageProductDependencies"] as? [String] ?? [] {
-            guard let dependency = paths.object(id) else { continue }
+            guard let dependency = paths.object(id), let product = dependency["productName"] as? String else { continue }
+            var folder: String?
             if let packageId = dependency["package"] as? String, let package = paths.object(packageId) {
                 guard package["isa"] as? String == "XCLocalSwiftPackageReference", let relative = package["relativePath"] as? String else { continue }
-                let joined = paths.projectFolder.isEmpty ? relative : paths.projectFolder + "/" + relative
-                folders.append(XCConfig.normalized(joined))
-            } else if let product = dependency["productName"] as? String, let folder = packageFolder(declaring: product) {
-                folders.append(folder)
+                folder = XCConfig.normalized(paths.projectFolder.isEmpty ? relative : paths.projectFolder + "/" + relative)
+            } else {
+                folder = packageFolder(declaring: product)
             }
+            guard let folder else { continue }
+            if !includingDynamic && isDynamic(product, in: folder) { continue }
+            folders.append(folder)
         }
         return folders
+    }
+
+    /// Whether the package's manifest declares `product` as `.library(name: "product", type: .dynamic, …)`.
+    func isDynamic(_ product: String, in folder: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(folder).appendingPathComponent("Package.swift").path) else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        guard let start = text.range(of: "name: \"\(product)\"") else { return false }
+        let call = text[start.upperBound...].prefix { $0 != ")" && $0 != "]" }
+        return call.contains(".dynamic")
     }
 
     /// A folder referenced by the project that holds a Package.swift naming `product`.

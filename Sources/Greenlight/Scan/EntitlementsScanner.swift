@@ -115,7 +115,8 @@ struct EntitlementsScanner: Sendable {
             }
             if !Self.keywordIndex.keywords(of: Self.keychainGroup, present: present).isEmpty {
                 for line in file.lines where Self.keychainAPI.matches(line.code) {
-                    for literal in line.strings where !literal.isEmpty && !keychainGroups.contains(Self.withoutTeamPrefix(literal)) {
+                    // Only the literal given as the access group (not a `service:` beside it; a constant is not judged).
+                    for literal in Self.accessGroupLiterals(line.text) where !keychainGroups.contains(Self.withoutTeamPrefix(literal)) {
                         findings.append(finding("keychain-group-not-entitled", title: "Keychain group \(literal) not entitled in target \(target.name)",
                                                 detail: "Target \(target.name) compiles this file but keychain-access-groups in \(entitlements.path) does not list \(literal); keychain calls will fail with errSecMissingEntitlement.",
                                                 file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
@@ -124,6 +125,15 @@ struct EntitlementsScanner: Sendable {
             }
         }
         return findings
+    }
+
+    static let accessGroupLiteral = try! NSRegularExpression(pattern: #"(?:\baccessGroup\s*:|\bkSecAttrAccessGroup\b[^"]{0,40}?)\s*"([^"]+)""#)
+
+    /// The string literals a line passes as a keychain access group.
+    static func accessGroupLiterals(_ text: String) -> [String] {
+        accessGroupLiteral.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap { match in
+            Range(match.range(at: 1), in: text).map { String(text[$0]) }
+        }
     }
 
     /// "$(AppIdentifierPrefix)com.example.shared" and "ABCDE12345.com.example.shared" name the same group.
