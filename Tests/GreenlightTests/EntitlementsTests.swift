@@ -15,6 +15,8 @@ struct TwoTargetProject {
     var appSettings = ""
     /// An .xcconfig (path from the project folder) the app's Release configuration is based on.
     var appConfigFile: String? = nil
+    /// Files a unit-test target (AppTests) compiles.
+    var testSources: [String] = []
     /// A local Swift package (folder from the project folder, product) the app links.
     var appLocalPackage: (path: String, product: String)? = nil
 
@@ -25,7 +27,7 @@ struct TwoTargetProject {
         // Groups: main → App, Widget, Shared (each with path = its folder).
         var fileIds: [String: String] = [:]
         var groupChildren: [String: [String]] = [:]
-        for path in Set(appSources + widgetSources).sorted() {
+        for path in Set(appSources + widgetSources + testSources).sorted() {
             let fileId = id()
             fileIds[path] = fileId
             let parts = path.split(separator: "/")
@@ -70,8 +72,9 @@ struct TwoTargetProject {
         }
         let app = target("App", "com.apple.product-type.application", appSources, appEntitlements, settings: appSettings, configFile: appConfigFile)
         let widget = target("Widget", "com.apple.product-type.app-extension", widgetSources, widgetEntitlements)
+        let tests = testSources.isEmpty ? "" : target("AppTests", "com.apple.product-type.bundle.unit-test", testSources, nil) + ", "
         let project = id()
-        objects.append("\(project) = { isa = PBXProject; mainGroup = \(mainGroup); targets = (\(app), \(widget), ); };")
+        objects.append("\(project) = { isa = PBXProject; mainGroup = \(mainGroup); targets = (\(app), \(widget), \(tests)); };")
         return "// !$*UTF8*$!\n{ archiveVersion = 1; objectVersion = 56; objects = {\n\(objects.joined(separator: "\n"))\n}; rootObject = \(project); }\n"
     }
 }

@@ -117,6 +117,19 @@ struct ProjectModelTests {
         #expect(!(try metadata(nil, local)).contains { $0.ruleId == "webview-only" })
     }
 
+    @Test func filesOnlyATestTargetCompilesAreNotJudged() throws {
+        var project = TwoTargetProject()
+        project.testSources = ["Checks/Fakes.swift"]
+        let fakes = ["Checks/Fakes.swift": "let web = UIWebView()\nlet key = \"sk_live_51HxAbCdEfGhIjKlMnOpQrStUv\"\n"]
+        var all = fakes
+        all["App.xcodeproj/project.pbxproj"] = project.pbxproj()
+        let found = try withProject(all) { try ProjectScan().run(root: $0).findings }
+        #expect(!found.contains { $0.file == "Checks/Fakes.swift" }, "\(found.map { "\($0.ruleId) \($0.file)" })")
+        project.appSources.append("Checks/Fakes.swift")  // the app compiles it too: it ships
+        all["App.xcodeproj/project.pbxproj"] = project.pbxproj()
+        #expect(try withProject(all) { try ProjectScan().run(root: $0).findings }.contains { $0.ruleId == "uiwebview-removed" })
+    }
+
     @Test func aFileThatDoesNotParseIsReported() throws {
         let found = try metadata(nil, ["App/Info.plist": "<?xml version=\"1.0\"?><plist><dict><key>CFBundleName</key>", "App/Main.swift": "import UIKit\n"])
         #expect(found.contains { $0.ruleId == "file-unparseable" && $0.file == "App/Info.plist" && $0.severity == .high })

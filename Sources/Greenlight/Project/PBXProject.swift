@@ -209,3 +209,26 @@ struct PBXPaths {
         return (files, own.compactMap { path(of: $0) }, excluded)
     }
 }
+
+extension AppTargetReader {
+    /// Files that only test targets compile (unit and UI test bundles of a project.pbxproj), in
+    /// whatever folder they sit: they never ship, so no rule judges them.
+    static func testOnlyFiles(files: [ScannedFile], root: URL) -> Set<String> {
+        var result = Set<String>()
+        for file in files where file.file.kind == .pbxproj {
+            guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
+                  let objects = plist["objects"] as? [String: Any] else { continue }
+            let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+            let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
+            var testFiles = Set<String>(), shippedFiles = Set<String>()
+            for (id, value) in objects {
+                guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }
+                let type = target["productType"] as? String ?? ""
+                let (own, _, _) = paths.sources(of: target, id: id)
+                if type.contains("unit-test") || type.contains("ui-testing") { testFiles.formUnion(own) } else { shippedFiles.formUnion(own) }
+            }
+            result.formUnion(testFiles.subtracting(shippedFiles))
+        }
+        return result
+    }
+}

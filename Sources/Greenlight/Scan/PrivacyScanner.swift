@@ -67,11 +67,11 @@ public struct PrivacyScanner: Sendable {
 
     public static let rules: [RuleInfo] = [
         RuleInfo(id: "privacy-manifest-missing", severity: .critical, guideline: "5.1.1", title: "No PrivacyInfo.xcprivacy found in project",
-                 fix: "Add a PrivacyInfo.xcprivacy to the app target declaring tracking, collected data and Required-Reason APIs."),
+                 fix: "Add a PrivacyInfo.xcprivacy to the app target declaring tracking, collected data and Required-Reason APIs. CRITICAL when the app's own code uses a Required-Reason API: since 1 May 2024 App Store Connect refuses such uploads (ITMS-91053, Invalid Binary). WARN otherwise: nothing in the code needs one yet, but any listed SDK or later use of those APIs will."),
         RuleInfo(id: "required-reason-undeclared", severity: .critical, guideline: "5.1.1", title: "Required Reason API used but not declared",
                  fix: "Add the category to NSPrivacyAccessedAPITypes with the reason code that matches your use."),
         RuleInfo(id: "required-reason-no-manifest", severity: .critical, guideline: "5.1.1", title: "Required Reason API used without privacy manifest",
-                 fix: "Add a PrivacyInfo.xcprivacy declaring the category and its reason."),
+                 fix: "Add a PrivacyInfo.xcprivacy declaring the category and its reason: since 1 May 2024 App Store Connect refuses uploads whose code uses a Required-Reason API without an approved reason (ITMS-91053), whatever older builds got through."),
         RuleInfo(id: "required-reason-invalid-code", severity: .critical, guideline: "5.1.1", title: "Reason code not valid for its category",
                  fix: "Use one of the reason codes Apple lists for this category."),
         RuleInfo(id: "privacy-manifest-invalid", severity: .high, guideline: "5.1.1", title: "Privacy manifest cannot be parsed",
@@ -125,10 +125,7 @@ public struct PrivacyScanner: Sendable {
         }
         // Expo managed apps declare the manifest in app.json (expo.ios.privacyManifests).
         let expoManifest = files.contains { $0.file.kind == .json && $0.text.contains("privacyManifests") }
-        if isAppProject && manifests.isEmpty && !expoManifest && !files.contains(where: { $0.file.kind == .privacyManifest }) {
-            findings.append(finding("privacy-manifest-missing",
-                                    detail: "Apps must include a privacy manifest; uploads without one are rejected when they use Required-Reason APIs or listed SDKs."))
-        }
+        let noManifest = isAppProject && manifests.isEmpty && !expoManifest && !files.contains(where: { $0.file.kind == .privacyManifest })
         for manifest in manifests {
             for (key, reasons) in manifest.accessed.sorted(by: { $0.key < $1.key }) {
                 guard let category = Self.categories.first(where: { $0.key == key }) else { continue }
@@ -180,6 +177,15 @@ public struct PrivacyScanner: Sendable {
                                             file: file.file.path, line: line.number, code: line.raw.trimmedSpaces))
                 }
             }
+        }
+        // The project-wide finding is CRITICAL only when the app's own code needs the manifest.
+        if noManifest {
+            let needed = findings.contains { $0.ruleId == "required-reason-no-manifest" }
+            var missing = finding("privacy-manifest-missing",
+                                  detail: needed ? "The app's code uses Required-Reason APIs (below) and the project has no privacy manifest: App Store Connect refuses the upload (ITMS-91053)."
+                                      : "The project has no privacy manifest. Nothing in the app's own code needs one yet; a listed SDK, or a later use of a Required-Reason API, will.")
+            if !needed { missing.severity = .warn }
+            findings.insert(missing, at: 0)
         }
         return findings
     }
