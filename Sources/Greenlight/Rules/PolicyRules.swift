@@ -14,7 +14,10 @@ public enum PolicyRules {
                        #"(?i)\bprediction[\s_-]?markets?\b"#,
                        #"(?i)\b(?:sports?book|bet[\s_-]?slip|place[\s_-]?(?:a[\s_-]?|your[\s_-]?)?bets?|payout[\s_-]?if[\s_-]?win|wager(?:s|ing|ed)?)\b"#,
                        #"(?i)\b(?:real[\s_-]?money|cash)[\s_-]?(?:games?|gaming|casino|poker|slots?|tournaments?)\b"#],
-            keywords: ["polymarket", "clobclient", "kalshi", "prediction", "sportbook", "sportsbook", "bet", "payout", "wager", "money", "cash"],
+            // Distinctive keywords only: every file is searched for them.
+            keywords: ["polymarket", "clobclient", "kalshi", "prediction", "sportbook", "sportsbook", "betslip", "bet slip", "bet_slip", "a bet",
+                       "your bet", "place bet", "place_bet", "placebet", "payout", "wager", "real money", "real-money", "real_money", "realmoney",
+                       "cash game", "cash_game", "cashgame", "cash tournament", "cash casino", "cash poker", "cash slot"],
             lineExclusions: [#"(?i)\b(?:no|not|never|without|don't|doesn't)\b.{0,30}(?:bet|wager|gambl|real money)"#],
             scope: .oncePerProject),
         CodeRule(
@@ -33,7 +36,8 @@ public enum PolicyRules {
             fix: "Sell the plan with StoreKit (or an IAP library such as RevenueCat or react-native-iap), or remove the offer if it is sold only outside the app for use outside it.",
             kinds: CodeRules.src, target: .strings,
             patterns: [#"(?:[$€£]\s?\d+(?:[.,]\d{2})?|\d+(?:[.,]\d{2})?\s?(?:USD|EUR|GBP|[$€£]))\s*(?:/|per|a|every)\s*(?:month|mo|year|yr|week|wk)\b"#],
-            keywords: ["month", "/mo", "year", "/yr", "week"],
+            keywords: ["/month", "/ month", "per month", "a month", "every month", "/mo", "/year", "/ year", "per year", "a year", "every year",
+                       "/yr", "/week", "/ week", "per week", "a week", "/wk"],
             safeguards: [#"\bSKPaymentQueue\b|\bSKProductsRequest\b|\bProduct\.products\s*\(|\.purchase\s*\("#, #"StoreKit"#,
                          #"react-native-iap|expo-in-app-purchases|react-native-purchases|\bRevenueCat\b|\bPurchases\.configure|@capacitor-community/in-app-purchases?|cordova-plugin-purchase|\bqonversion\b|\badapty\b|\bglassfy\b|\bsuperwall\b"#],
             scope: .oncePerProject, skipsTestsAndPreviews: true),
@@ -44,7 +48,7 @@ public enum PolicyRules {
             kinds: CodeRules.srcAndJSON, target: .text,
             patterns: [#"(?i)tag[\s_-]?for[\s_-]?child[\s_-]?directed[\s_-]?treatment|\bisChildDirected\b|setIsChildDirected|childDirected\s*[:=]\s*(?:true|YES|1)"#,
                        #"(?i)\bcoppa\s*[:=]\s*(?:true|YES|1)|setCOPPA|\bisCOPPA\b|tagForUnderAgeOfConsent"#],
-            keywords: ["child", "coppa", "underage"],
+            keywords: ["childdirected", "child_directed", "child-directed", "child directed", "coppa", "underage"],
             scope: .oncePerProject),
     ]
 }
