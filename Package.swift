@@ -50,8 +50,10 @@ let package = Package(
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
 
-        // Effects behind small clients.
+        // Effects behind small clients. Storage keeps the domain's values (an adapter depends on
+        // the domain it stores; the domain modules never import Storage).
         .target(name: "Storage", dependencies: [
+            "Hub", "SpotCheck", "Spelling",
             .product(name: "AsyncKit", package: "async-kit"),
             .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "SQLiteKit", package: "sqlite-kit"),

@@ -47,6 +47,9 @@ public struct ShortcutReport: Codable, Equatable, Sendable {
         return self
     }
 
+    /// The phone's time of the run (`ts`).
+    public var runAt: Date { Date(timeIntervalSince1970: Double(ts) / 1000) }
+
     /// Whether the run worked: a run that sent no result counts as worked, as in the original backend.
     public var succeeded: Bool { result?.ok ?? true }
 

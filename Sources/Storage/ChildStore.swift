@@ -8,27 +8,27 @@ public struct ChildStore: Sendable {
 
     private var sql: any SQLDatabase { database.sql }
 
-    public func children(in scope: FamilyScope) async throws -> [ChildRow] {
+    public func children(in scope: FamilyScope) async throws -> [Child] {
         try await sql.raw("SELECT * FROM children WHERE family_id = \(bind: scope.familyId) ORDER BY created_at, name")
-            .all(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .all(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
-    public func child(id: ChildID, in scope: FamilyScope) async throws -> ChildRow? {
+    public func child(id: ChildID, in scope: FamilyScope) async throws -> Child? {
         try await sql.raw("SELECT * FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
-            .first(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: ChildRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func insert(_ child: ChildRow, in scope: FamilyScope) async throws {
+    public func insert(_ child: Child, in scope: FamilyScope) async throws {
         try scope.check(child)
         try await sql.raw("""
             INSERT INTO children (id, family_id, name, grade, avatar, created_at)
             VALUES (\(bind: child.id), \(bind: scope.familyId), \(bind: child.name), \(bind: child.grade),
-                    \(bind: child.avatar), \(bind: child.createdAt))
+                    \(bind: child.avatar), \(bind: child.createdAt.millis))
             """).run()
     }
 
     /// Saves name, grade and avatar; false when the child is not in this family.
-    public func update(_ child: ChildRow, in scope: FamilyScope) async throws -> Bool {
+    public func update(_ child: Child, in scope: FamilyScope) async throws -> Bool {
         try scope.check(child)
         return try await sql.raw("""
             UPDATE children SET name = \(bind: child.name), grade = \(bind: child.grade), avatar = \(bind: child.avatar)

@@ -1,58 +1,6 @@
 import Foundation
 import SQLKit
 
-/// One saved drawing; `document` is the drawing's JSON.
-public struct DrawingRow: Codable, Sendable, Equatable {
-    public let id: DrawingID
-    public let familyId: FamilyID
-    public let childId: ChildID
-    public let page: String?
-    public let document: String
-    public let revision: Int
-    public let createdAt: Int64
-    public let updatedAt: Int64
-    public init(id: DrawingID, familyId: FamilyID, childId: ChildID, page: String?, document: String, revision: Int, createdAt: Int64, updatedAt: Int64) {
-        self.id = id
-        self.familyId = familyId
-        self.childId = childId
-        self.page = page
-        self.document = document
-        self.revision = revision
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
-}
-
-/// A drawing in the gallery's list (without its document).
-public struct DrawingSummary: Codable, Sendable, Equatable {
-    public let id: DrawingID
-    public let page: String?
-    public let revision: Int
-    public let createdAt: Int64
-    public let updatedAt: Int64
-    public init(id: DrawingID, page: String?, revision: Int, createdAt: Int64, updatedAt: Int64) {
-        self.id = id
-        self.page = page
-        self.revision = revision
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
-}
-
-/// What a parent allows one child in Coloring Fun, and Kids Mode.
-public struct ColoringSettings: Sendable, Equatable {
-    public var stamps: Bool
-    public var saving: Bool
-    public var export: Bool
-    public var kidsMode: Bool
-    public init(stamps: Bool = true, saving: Bool = true, export: Bool = true, kidsMode: Bool = false) {
-        self.stamps = stamps
-        self.saving = saving
-        self.export = export
-        self.kidsMode = kidsMode
-    }
-}
-
 /// Coloring Fun's rows. Every query filters on the family and the child.
 public struct ColoringStore: Sendable {
     let database: Database
@@ -64,7 +12,7 @@ public struct ColoringStore: Sendable {
         try await sql.raw("""
             SELECT id, page, revision, created_at, updated_at FROM drawings
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) ORDER BY updated_at DESC, id
-            """).all(decoding: DrawingSummary.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).all(decoding: DrawingSummaryRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
     public func count(childId: ChildID, in scope: FamilyScope) async throws -> Int {
@@ -72,18 +20,18 @@ public struct ColoringStore: Sendable {
             .first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    public func drawing(id: DrawingID, childId: ChildID, in scope: FamilyScope) async throws -> DrawingRow? {
+    public func drawing(id: DrawingID, childId: ChildID, in scope: FamilyScope) async throws -> Drawing? {
         try await sql.raw("""
             SELECT * FROM drawings WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-            """).first(decoding: DrawingRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).first(decoding: DrawingRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func insert(_ row: DrawingRow, in scope: FamilyScope) async throws {
-        try scope.check(row)
+    public func insert(_ drawing: Drawing, in scope: FamilyScope) async throws {
+        try scope.check(drawing)
         try await sql.raw("""
             INSERT INTO drawings (id, family_id, child_id, page, document, revision, created_at, updated_at)
-            VALUES (\(bind: row.id), \(bind: scope.familyId), \(bind: row.childId), \(bind: row.page), \(bind: row.document),
-                    \(bind: row.revision), \(bind: row.createdAt), \(bind: row.updatedAt))
+            VALUES (\(bind: drawing.id), \(bind: scope.familyId), \(bind: drawing.childId), \(bind: drawing.page), \(bind: drawing.document),
+                    \(bind: drawing.revision), \(bind: drawing.createdAt.millis), \(bind: drawing.updatedAt.millis))
             """).run()
     }
 

@@ -14,7 +14,7 @@ public struct FamilyScope: Sendable, Hashable {
     }
 }
 
-/// A row read from the database: it belongs to its family, so its scope is that family's (a paired
+/// A value read from the database: it belongs to its family, so its scope is that family's (a paired
 /// phone's requests, a drawing being saved, a parent's own account, a phone the tamper watch found).
 public protocol FamilyOwned {
     var familyId: FamilyID { get }
@@ -24,13 +24,13 @@ extension FamilyOwned {
     public var scope: FamilyScope { FamilyScope(familyId: familyId) }
 }
 
-extension SpotCheckDeviceRow: FamilyOwned {}
-extension DrawingRow: FamilyOwned {}
-extension ParentRow: FamilyOwned {}
+extension SpotCheckDevice: FamilyOwned {}
+extension Drawing: FamilyOwned {}
+extension ParentAccount: FamilyOwned {}
 extension SilentDevice: FamilyOwned {}
-extension ChildRow: FamilyOwned {}
-extension AppRequestRow: FamilyOwned {}
-extension PurchaseRow: FamilyOwned {}
-extension SpellingPlayerRow: FamilyOwned {}
-extension SpellingSessionRow: FamilyOwned {}
-extension SpellingListRow: FamilyOwned {}
+extension Child: FamilyOwned {}
+extension AppRequestRecord: FamilyOwned {}
+extension Purchase: FamilyOwned {}
+extension SpellingPlayer: FamilyOwned {}
+extension SpellingGame: FamilyOwned {}
+extension SpellingList: FamilyOwned {}

@@ -14,11 +14,11 @@ public struct FamilyStore: Sendable {
 
     /// Creates a family and its first parent together, or neither. An e-mail address that already
     /// has an account (even one added a moment ago by a concurrent request) is `duplicateEmail`.
-    public func createFamily(id: FamilyID, name: String, parent: ParentRow) async throws {
+    public func createFamily(id: FamilyID, name: String, parent: ParentAccount) async throws {
         do {
             try await database.transaction { sql in
                 try await sql.raw("""
-                    INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt))
+                    INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt.millis))
                     """).run()
                 try await Self.insert(parent, on: sql)
             }
@@ -33,30 +33,32 @@ public struct FamilyStore: Sendable {
         try await self.parent(email: email) != nil ? StorageError.duplicateEmail : error
     }
 
-    private static func insert(_ parent: ParentRow, on sql: any SQLDatabase) async throws {
+    private static func insert(_ parent: ParentAccount, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             INSERT INTO parents (id, family_id, email, name, password_hash, created_at)
             VALUES (\(bind: parent.id), \(bind: parent.familyId), \(bind: parent.email), \(bind: parent.name),
-                    \(bind: parent.passwordHash), \(bind: parent.createdAt))
+                    \(bind: parent.passwordHash), \(bind: parent.createdAt.millis))
             """).run()
     }
 
-    public func family(id: FamilyID) async throws -> FamilyRow? {
-        try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)").first(decoding: FamilyRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    public func family(id: FamilyID) async throws -> Family? {
+        try await sql.raw("SELECT * FROM families WHERE id = \(bind: id)")
+            .first(decoding: FamilyRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func parent(email: String) async throws -> ParentRow? {
-        try await sql.raw("SELECT * FROM parents WHERE email = \(bind: email)").first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+    public func parent(email: String) async throws -> ParentAccount? {
+        try await sql.raw("SELECT * FROM parents WHERE email = \(bind: email)")
+            .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func parent(id: ParentID, in scope: FamilyScope) async throws -> ParentRow? {
+    public func parent(id: ParentID, in scope: FamilyScope) async throws -> ParentAccount? {
         try await sql.raw("SELECT * FROM parents WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
-            .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func parents(in scope: FamilyScope) async throws -> [ParentRow] {
+    public func parents(in scope: FamilyScope) async throws -> [ParentAccount] {
         try await sql.raw("SELECT * FROM parents WHERE family_id = \(bind: scope.familyId) ORDER BY created_at")
-            .all(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .all(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
     /// Sets a new password hash and signs the parent out everywhere.
@@ -122,7 +124,7 @@ public struct FamilyStore: Sendable {
 
     /// Spends a reset and sets the new password, signing the parent out everywhere; the parent, or nil
     /// when the reset is unknown, used or expired.
-    public func redeemPasswordReset(tokenHash: String, newHash: String, now: Date) async throws -> ParentRow? {
+    public func redeemPasswordReset(tokenHash: String, newHash: String, now: Date) async throws -> ParentAccount? {
         try await database.transaction { sql in
             guard let parentId = try await sql.raw("""
                 DELETE FROM password_resets WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now.millis)
@@ -131,7 +133,7 @@ public struct FamilyStore: Sendable {
             try await sql.raw("UPDATE parents SET password_hash = \(bind: newHash) WHERE id = \(bind: parentId)").run()
             try await sql.raw("DELETE FROM sessions WHERE parent_id = \(bind: parentId)").run()
             return try await sql.raw("SELECT * FROM parents WHERE id = \(bind: parentId)")
-                .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+                .first(decoding: ParentRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
         }
     }
 
@@ -146,7 +148,7 @@ public struct FamilyStore: Sendable {
     /// invite's family), or nil when the code is unknown, used or expired. The code is spent only
     /// if the parent is added: when the address got an account after the caller checked it, this
     /// throws `duplicateEmail` and the code still works.
-    public func join(inviteCodeHash codeHash: String, parent draft: ParentRow, now: Date) async throws -> ParentRow? {
+    public func join(inviteCodeHash codeHash: String, parent draft: ParentAccount, now: Date) async throws -> ParentAccount? {
         do {
             return try await database.transaction { sql in
                 guard let familyId = try await sql.raw("""
@@ -154,8 +156,8 @@ public struct FamilyStore: Sendable {
                     WHERE code_hash = \(bind: codeHash) AND used_at IS NULL AND expires_at > \(bind: now.millis)
                     RETURNING family_id
                     """).first()?.decode(column: "family_id", as: FamilyID.self) else { return nil }
-                let parent = ParentRow(id: draft.id, familyId: familyId, email: draft.email, name: draft.name,
-                                       passwordHash: draft.passwordHash, createdAt: draft.createdAt)
+                let parent = ParentAccount(id: draft.id, familyId: familyId, email: draft.email, name: draft.name,
+                                           passwordHash: draft.passwordHash, createdAt: draft.createdAt)
                 try await Self.insert(parent, on: sql)
                 return parent
             }

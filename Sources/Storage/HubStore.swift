@@ -1,12 +1,14 @@
 import Foundation
+import Hub
 import SQLKit
 
 /// Everything one child's hub shows, read in a single round trip: the hub is the most-read page.
 public struct HubSnapshot: Sendable, Equatable {
-    public let child: ChildRow
+    /// The child's name, grade and avatar (the hub does not read when the child was added).
+    public let child: Child
     public let hiddenApps: Set<String>
-    /// The status of the child's newest request for each app.
-    public let latestRequests: [String: String]
+    /// The status of the child's newest request for each app (a status this version does not know is left out).
+    public let latestRequests: [String: AppRequest.Status]
     /// The parent's note on that request, where there is one.
     public let requestNotes: [String: String]
     public let ownedProducts: Set<String>
@@ -33,19 +35,19 @@ public struct HubStore: Sendable {
                   AND r.created_at = (SELECT MAX(r2.created_at) FROM app_requests r2
                                       WHERE r2.child_id = r.child_id AND r2.app_id = r.app_id)
             """).all()
-        var child: ChildRow?
+        var child: Child?
         var hidden = Set<String>(), owned = Set<String>()
-        var latest: [String: String] = [:], notes: [String: String] = [:]
+        var latest: [String: AppRequest.Status] = [:], notes: [String: String] = [:]
         for row in rows {
             let a = try row.decode(column: "a", as: String.self)
             switch try row.decode(column: "kind", as: String.self) {
             case "child":
-                child = ChildRow(id: childId, familyId: scope.familyId, name: a, grade: try row.decode(column: "n", as: Int.self),
-                                 avatar: try row.decode(column: "b", as: String.self), createdAt: 0)
+                child = Child(id: childId, familyId: scope.familyId, name: a, grade: try row.decode(column: "n", as: Int.self),
+                              avatar: try row.decode(column: "b", as: String.self), createdAt: Date(millis: 0))
             case "hidden": hidden.insert(a)
             case "owned": owned.insert(a)
             default:
-                latest[a] = try row.decode(column: "b", as: String.self)
+                latest[a] = AppRequest.Status(rawValue: try row.decode(column: "b", as: String.self))
                 notes[a] = try row.decode(column: "c", as: String?.self)
             }
         }

@@ -20,10 +20,10 @@ public struct SessionStore: Sendable {
     }
 
     /// The live session for a token hash; expired ones are treated as absent.
-    public func find(tokenHash: String, now: Date) async throws -> SessionRow? {
+    public func find(tokenHash: String, now: Date) async throws -> Session? {
         try await sql.raw("""
             SELECT * FROM sessions WHERE token_hash = \(bind: tokenHash) AND expires_at > \(bind: now.millis)
-            """).first(decoding: SessionRow.self, keyDecodingStrategy: Self.decoding)
+            """).first(decoding: SessionRow.self, keyDecodingStrategy: Self.decoding)?.value
     }
 
     /// Slides the expiry forward (called at most once a minute per session).

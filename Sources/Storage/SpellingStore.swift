@@ -1,4 +1,5 @@
 import Foundation
+import Spelling
 import SQLKit
 
 /// Spellflare's rows: players, progress, games, answers, word histories and parents' word lists.
@@ -11,17 +12,17 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Player
 
-    public func player(childId: ChildID, in scope: FamilyScope) async throws -> SpellingPlayerRow? {
+    public func player(childId: ChildID, in scope: FamilyScope) async throws -> SpellingPlayer? {
         try await sql.raw("SELECT * FROM spelling_players WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
-            .first(decoding: SpellingPlayerRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: SpellingPlayerRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    public func savePlayer(_ player: SpellingPlayerRow, in scope: FamilyScope) async throws {
+    public func savePlayer(_ player: SpellingPlayer, in scope: FamilyScope) async throws {
         try scope.check(player)
         try await sql.raw("""
             INSERT INTO spelling_players (child_id, family_id, name, grade, voice, updated_at)
             VALUES (\(bind: player.childId), \(bind: scope.familyId), \(bind: player.name), \(bind: player.grade),
-                    \(bind: player.voice), \(bind: player.updatedAt))
+                    \(bind: player.voice), \(bind: player.updatedAt.millis))
             ON CONFLICT (child_id) DO UPDATE SET name = excluded.name, grade = excluded.grade, voice = excluded.voice,
                 updated_at = excluded.updated_at
             """).run()
@@ -30,11 +31,11 @@ public struct SpellingStore: Sendable {
     // MARK: - Progress
 
     /// Completed levels, current levels and reset epochs, per grade.
-    public func progress(childId: ChildID, in scope: FamilyScope) async throws -> StoredProgress {
+    public func progress(childId: ChildID, in scope: FamilyScope) async throws -> SpellingProgress {
         try await Self.progress(childId: childId, familyId: scope.familyId, on: sql)
     }
 
-    private static func progress(childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws -> StoredProgress {
+    private static func progress(childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws -> SpellingProgress {
         let completed = try await sql.raw("""
             SELECT grade, level FROM spelling_completed WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade, level
@@ -43,7 +44,10 @@ public struct SpellingStore: Sendable {
             SELECT grade, level FROM spelling_current WHERE child_id = \(bind: childId) AND family_id = \(bind: familyId)
             ORDER BY grade
             """).all(decoding: GradeLevel.self)
-        return StoredProgress(completed: completed, current: current, epochs: try await epochs(childId: childId, familyId: familyId, on: sql))
+        let epochs = try await epochs(childId: childId, familyId: familyId, on: sql)
+        return SpellingProgress(completed: Dictionary(grouping: completed, by: \.grade).mapValues { Set($0.map(\.level)) },
+                                current: Dictionary(current.map { ($0.grade, $0.level) }, uniquingKeysWith: max),
+                                epochs: Dictionary(epochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max))
     }
 
     private static func epochs(childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws -> [GradeEpoch] {
@@ -57,7 +61,7 @@ public struct SpellingStore: Sendable {
     /// returns the progress after the merge. Levels of a grade the device knows at an older
     /// reset epoch than the server's (progress from before a parent's reset) are left out.
     public func mergeProgress(childId: ChildID, in scope: FamilyScope, completed: [GradeLevel], current: [GradeLevel],
-                              epochs deviceEpochs: [GradeEpoch], now: Date) async throws -> StoredProgress {
+                              epochs deviceEpochs: [GradeEpoch], now: Date) async throws -> SpellingProgress {
         try await database.transaction { sql in
             let known = Dictionary(deviceEpochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max)
             let stale = Set(try await Self.epochs(childId: childId, familyId: scope.familyId, on: sql)
@@ -107,33 +111,35 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Games
 
-    public func insertSession(_ session: SpellingSessionRow, in scope: FamilyScope) async throws {
-        try scope.check(session)
+    public func insertSession(_ game: SpellingGame, in scope: FamilyScope) async throws {
+        try scope.check(game)
+        let state = try StoredGameState.text(game.state)
         try await sql.raw("""
             INSERT INTO spelling_sessions (id, family_id, child_id, grade, level, state, answers, started_at, finished_at, epoch)
-            VALUES (\(bind: session.id), \(bind: scope.familyId), \(bind: session.childId), \(bind: session.grade),
-                    \(bind: session.level), \(bind: session.state), \(bind: session.answers), \(bind: session.startedAt),
-                    \(bind: session.finishedAt), \(bind: session.epoch))
+            VALUES (\(bind: game.id), \(bind: scope.familyId), \(bind: game.childId), \(bind: game.state.grade),
+                    \(bind: game.state.level), \(bind: state), \(bind: game.answers),
+                    \(bind: game.startedAt.millis), \(bind: game.finishedAt?.millis), \(bind: game.epoch))
             """).run()
     }
 
     /// A game of this child's (another child's game is not found).
-    public func session(id: String, childId: ChildID, in scope: FamilyScope) async throws -> SpellingSessionRow? {
+    public func session(id: String, childId: ChildID, in scope: FamilyScope) async throws -> SpellingGame? {
         try await sql.raw("""
             SELECT * FROM spelling_sessions WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-            """).first(decoding: SpellingSessionRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).first(decoding: SpellingGameRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value()
     }
 
     /// What one answer changes, written together or not at all.
     public struct AnswerWrite: Sendable {
-        public var state: String
-        public var finishedAt: Int64?
-        public var result: SpellingResultRow?
-        public var word: SpellingWordRow?
+        /// The game after the answer.
+        public var state: SpellingSession
+        public var finishedAt: Date?
+        public var result: SpellingAnswer?
+        public var word: WordHistory?
         /// The level passed by this answer: completed, and the next one unlocked.
         public var completed: GradeLevel?
         public var nextLevel: GradeLevel?
-        public init(state: String, finishedAt: Int64? = nil, result: SpellingResultRow? = nil, word: SpellingWordRow? = nil,
+        public init(state: SpellingSession, finishedAt: Date? = nil, result: SpellingAnswer? = nil, word: WordHistory? = nil,
                     completed: GradeLevel? = nil, nextLevel: GradeLevel? = nil) {
             self.state = state
             self.finishedAt = finishedAt
@@ -149,16 +155,19 @@ public struct SpellingStore: Sendable {
     /// the grade was reset (`gameEpoch` older than the grade's) is not marked completed.
     public func saveAnswer(sessionId: String, childId: ChildID, in scope: FamilyScope, expectedAnswers: Int, gameEpoch: Int,
                            _ write: AnswerWrite, now: Date) async throws -> Bool {
-        try await database.transaction { sql in
+        let state = try StoredGameState.text(write.state)
+        return try await database.transaction { sql in
             let updated = try await sql.raw("""
-                UPDATE spelling_sessions SET state = \(bind: write.state), answers = answers + 1,
-                    finished_at = \(bind: write.finishedAt)
+                UPDATE spelling_sessions SET state = \(bind: state), answers = answers + 1,
+                    finished_at = \(bind: write.finishedAt?.millis)
                 WHERE id = \(bind: sessionId) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                     AND answers = \(bind: expectedAnswers)
                 RETURNING id
                 """).first()
             guard updated != nil else { return false }
-            if let result = write.result { try await Self.insert(result, on: sql) }
+            if let result = write.result {
+                try await Self.insert(result, gameId: sessionId, childId: childId, familyId: scope.familyId, on: sql)
+            }
             if let word = write.word { try await Self.save(word, childId: childId, familyId: scope.familyId, on: sql) }
             guard write.completed != nil || write.nextLevel != nil else { return true }
             let grade = write.completed?.grade ?? write.nextLevel?.grade
@@ -172,60 +181,47 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Results and word histories
 
-    private struct StoredResult: Decodable {
-        let id: String
-        let familyId: FamilyID
-        let childId: ChildID
-        let sessionId: String?
-        let word: String
-        let grade: Int
-        let level: Int
-        let firstTry: Int
-        let answeredAt: Int64
-        let seconds: Double
-    }
-
-    private static func insert(_ result: SpellingResultRow, on sql: any SQLDatabase) async throws {
+    private static func insert(_ answer: SpellingAnswer, gameId: String, childId: ChildID, familyId: FamilyID,
+                               on sql: any SQLDatabase) async throws {
+        let result = answer.result
         try await sql.raw("""
             INSERT INTO spelling_results (id, family_id, child_id, session_id, word, grade, level, first_try, answered_at, seconds)
-            VALUES (\(bind: result.id), \(bind: result.familyId), \(bind: result.childId), \(bind: result.sessionId),
+            VALUES (\(bind: answer.id), \(bind: familyId), \(bind: childId), \(bind: gameId),
                     \(bind: result.word), \(bind: result.grade), \(bind: result.level), \(bind: result.firstTry ? 1 : 0),
-                    \(bind: result.answeredAt), \(bind: result.seconds))
+                    \(bind: result.at.millis), \(bind: result.seconds))
             ON CONFLICT (id) DO NOTHING
             """).run()
     }
 
     /// Every answered word of a child, oldest first (at most `limit`, the newest kept).
-    public func results(childId: ChildID, in scope: FamilyScope, limit: Int = 20_000) async throws -> [SpellingResultRow] {
+    public func results(childId: ChildID, in scope: FamilyScope, limit: Int = 20_000) async throws -> [WordResult] {
         try await sql.raw("""
             SELECT * FROM spelling_results WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             ORDER BY answered_at DESC LIMIT \(bind: limit)
-            """).all(decoding: StoredResult.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).all(decoding: SpellingResultRow.self, keyDecodingStrategy: .convertFromSnakeCase)
             .reversed()
-            .map { SpellingResultRow(id: $0.id, familyId: $0.familyId, childId: $0.childId, sessionId: $0.sessionId, word: $0.word,
-                                     grade: $0.grade, level: $0.level, firstTry: $0.firstTry != 0, answeredAt: $0.answeredAt,
-                                     seconds: $0.seconds) }
+            .map(\.value)
     }
 
-    public func words(childId: ChildID, in scope: FamilyScope) async throws -> [SpellingWordRow] {
+    public func words(childId: ChildID, in scope: FamilyScope) async throws -> [WordHistory] {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-            """).all(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).all(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
-    public func word(_ word: String, childId: ChildID, in scope: FamilyScope) async throws -> SpellingWordRow? {
+    public func word(_ word: String, childId: ChildID, in scope: FamilyScope) async throws -> WordHistory? {
         try await sql.raw("""
             SELECT word, attempts, misses, box, last_seen, due FROM spelling_words
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND word = \(bind: word)
-            """).first(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).first(decoding: SpellingWordRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
-    private static func save(_ word: SpellingWordRow, childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws {
+    private static func save(_ word: WordHistory, childId: ChildID, familyId: FamilyID, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             INSERT INTO spelling_words (child_id, family_id, word, attempts, misses, box, last_seen, due)
             VALUES (\(bind: childId), \(bind: familyId), \(bind: word.word), \(bind: word.attempts), \(bind: word.misses),
-                    \(bind: word.box), \(bind: word.lastSeen), \(bind: word.due))
+                    \(bind: word.box), \(bind: word.lastSeen?.millis), \(bind: word.due?.millis))
             ON CONFLICT (child_id, word) DO UPDATE SET attempts = excluded.attempts, misses = excluded.misses,
                 box = excluded.box, last_seen = excluded.last_seen, due = excluded.due
             """).run()
@@ -233,16 +229,17 @@ public struct SpellingStore: Sendable {
 
     // MARK: - Word lists
 
-    public func lists(in scope: FamilyScope) async throws -> [SpellingListRow] {
+    public func lists(in scope: FamilyScope) async throws -> [SpellingList] {
         try await sql.raw("SELECT * FROM spelling_lists WHERE family_id = \(bind: scope.familyId) ORDER BY created_at, name")
-            .all(decoding: SpellingListRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .all(decoding: SpellingListRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
-    public func insertList(_ list: SpellingListRow, in scope: FamilyScope) async throws {
+    public func insertList(_ list: SpellingList, in scope: FamilyScope) async throws {
         try scope.check(list)
         try await sql.raw("""
             INSERT INTO spelling_lists (id, family_id, name, words, created_at)
-            VALUES (\(bind: list.id), \(bind: scope.familyId), \(bind: list.name), \(bind: list.words), \(bind: list.createdAt))
+            VALUES (\(bind: list.id), \(bind: scope.familyId), \(bind: list.name), \(bind: StoredWords.text(list.words)),
+                    \(bind: list.createdAt.millis))
             """).run()
     }
 
@@ -279,6 +276,6 @@ public struct SpellingStore: Sendable {
         try await sql.raw("""
             SELECT l.words FROM spelling_lists l JOIN spelling_assignments a ON a.list_id = l.id
             WHERE a.child_id = \(bind: childId) AND a.family_id = \(bind: scope.familyId) AND l.family_id = \(bind: scope.familyId)
-            """).all().flatMap { try $0.decode(column: "words", as: String.self).split(separator: "\n").map(String.init) }
+            """).all().flatMap { StoredWords.list(try $0.decode(column: "words", as: String.self)) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpotCheck
 import SQLKit
 
 /// SpotCheck's rows: phones, pairing codes, activity and seen signatures. Parent-side queries filter
@@ -11,36 +12,40 @@ public struct SpotCheckStore: Sendable {
 
     // MARK: Phones
 
-    public func insert(_ device: SpotCheckDeviceRow, in scope: FamilyScope) async throws {
+    /// A new phone, unpaired, with its rules.
+    public func insert(_ device: SpotCheckDevice, in scope: FamilyScope) async throws {
         try scope.check(device)
+        let rules = StoredPolicy(device.policy)
         try await sql.raw("""
-            INSERT INTO spotcheck_devices (id, family_id, name, created_at, runs, hotspot_off, rotate_password, gap_ms)
-            VALUES (\(bind: device.id), \(bind: scope.familyId), \(bind: device.name), \(bind: device.createdAt), 0,
-                    \(bind: device.hotspotOff), \(bind: device.rotatePassword), \(bind: device.gapMs))
+            INSERT INTO spotcheck_devices (id, family_id, name, created_at, runs, hotspot_off, rotate_password, quiet_start, quiet_end,
+                                           quiet_tz, gap_ms)
+            VALUES (\(bind: device.id), \(bind: scope.familyId), \(bind: device.name), \(bind: device.createdAt.millis), 0,
+                    \(bind: rules.hotspotOff), \(bind: rules.rotatePassword), \(bind: rules.quietStart), \(bind: rules.quietEnd),
+                    \(bind: rules.quietTz), \(bind: rules.gapMs))
             """).run()
     }
 
     /// The family's phones, newest first.
-    public func devices(in scope: FamilyScope) async throws -> [SpotCheckDeviceRow] {
+    public func devices(in scope: FamilyScope) async throws -> [SpotCheckDevice] {
         try await sql.raw("SELECT * FROM spotcheck_devices WHERE family_id = \(bind: scope.familyId) ORDER BY created_at DESC, id")
-            .all(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .all(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
-    public func device(id: DeviceID, in scope: FamilyScope) async throws -> SpotCheckDeviceRow? {
+    public func device(id: DeviceID, in scope: FamilyScope) async throws -> SpotCheckDevice? {
         try await sql.raw("SELECT * FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)")
-            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
     /// The phone whose secret hashes to `secretHash` (its Bearer header).
-    public func device(secretHash: String) async throws -> SpotCheckDeviceRow? {
+    public func device(secretHash: String) async throws -> SpotCheckDevice? {
         try await sql.raw("SELECT * FROM spotcheck_devices WHERE secret_hash = \(bind: secretHash)")
-            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
     /// The phone with this public token (X-Device-Token).
-    public func device(token: String) async throws -> SpotCheckDeviceRow? {
+    public func device(token: String) async throws -> SpotCheckDevice? {
         try await sql.raw("SELECT * FROM spotcheck_devices WHERE device_token = \(bind: token)")
-            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            .first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value
     }
 
     public func rename(id: DeviceID, in scope: FamilyScope, name: String) async throws -> Bool {
@@ -54,11 +59,13 @@ public struct SpotCheckStore: Sendable {
         try await sql.raw("DELETE FROM spotcheck_devices WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id").first() != nil
     }
 
-    public func savePolicy(_ policy: SpotCheckPolicyRow, id: DeviceID, in scope: FamilyScope) async throws -> Bool {
-        try await sql.raw("""
-            UPDATE spotcheck_devices SET hotspot_off = \(bind: policy.hotspotOff ? 1 : 0), rotate_password = \(bind: policy.rotatePassword ? 1 : 0),
-                quiet_start = \(bind: policy.quietStart), quiet_end = \(bind: policy.quietEnd), quiet_tz = \(bind: policy.quietTz),
-                gap_ms = \(bind: policy.gapMs)
+    /// Replaces the phone's rules; false when the family has no such phone.
+    public func savePolicy(_ policy: DevicePolicy, id: DeviceID, in scope: FamilyScope) async throws -> Bool {
+        let rules = StoredPolicy(policy)
+        return try await sql.raw("""
+            UPDATE spotcheck_devices SET hotspot_off = \(bind: rules.hotspotOff), rotate_password = \(bind: rules.rotatePassword),
+                quiet_start = \(bind: rules.quietStart), quiet_end = \(bind: rules.quietEnd), quiet_tz = \(bind: rules.quietTz),
+                gap_ms = \(bind: rules.gapMs)
             WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil
     }
@@ -95,10 +102,10 @@ public struct SpotCheckStore: Sendable {
                     secret_sealed = \(bind: secretSealed), name = COALESCE(\(bind: name), name),
                     last_seen_at = NULL, last_run_at = NULL, runs = 0, tamper_at = NULL
                 WHERE id = \(bind: deviceId) RETURNING *
-                """).first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase) else { return .unknown }
+                """).first(decoding: SpotCheckDeviceRow.self, keyDecodingStrategy: .convertFromSnakeCase)?.value else { return .unknown }
             try await sql.raw("DELETE FROM spotcheck_signatures WHERE device_id = \(bind: deviceId)").run()
-            try await Self.insert(SpotCheckEventRow(id: pairedEventId, deviceId: deviceId, familyId: device.familyId, kind: "paired",
-                                                    receivedAt: now.millis, trigger: "Paired"), on: sql)
+            try await Self.insert(SpotCheckEvent(id: pairedEventId, deviceId: deviceId, familyId: device.familyId, kind: .paired,
+                                                 receivedAt: now, trigger: "Paired"), on: sql)
             return .paired(device)
         }
     }
@@ -107,7 +114,7 @@ public struct SpotCheckStore: Sendable {
 
     /// Notes that the phone was heard from (a policy fetch or a report). A phone that was silent past
     /// its gap gets a "back" line in its activity; only one instance writes it.
-    public func checkIn(device: SpotCheckDeviceRow, now: Date, backEventId: String) async throws {
+    public func checkIn(device: SpotCheckDevice, now: Date, backEventId: String) async throws {
         guard device.tamperAt != nil else {
             try await sql.raw("UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis) WHERE id = \(bind: device.id)").run()
             return
@@ -118,7 +125,7 @@ public struct SpotCheckStore: Sendable {
     }
 
     /// Keeps a Shortcut run's report and counts the run (also a check-in).
-    public func record(run event: SpotCheckEventRow, device: SpotCheckDeviceRow, now: Date, backEventId: String) async throws {
+    public func record(run event: SpotCheckEvent, device: SpotCheckDevice, now: Date, backEventId: String) async throws {
         try await database.transaction { sql in
             try await Self.insert(event, on: sql)
             try await sql.raw("""
@@ -129,7 +136,7 @@ public struct SpotCheckStore: Sendable {
         }
     }
 
-    private static func clearTamper(device: SpotCheckDeviceRow, now: Date, eventId: String, on sql: any SQLDatabase) async throws {
+    private static func clearTamper(device: SpotCheckDevice, now: Date, eventId: String, on sql: any SQLDatabase) async throws {
         let cleared = try await sql.raw("""
             UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis), tamper_at = NULL
             WHERE id = \(bind: device.id) AND tamper_at IS NOT NULL RETURNING id
@@ -138,8 +145,8 @@ public struct SpotCheckStore: Sendable {
             try await sql.raw("UPDATE spotcheck_devices SET last_seen_at = \(bind: now.millis) WHERE id = \(bind: device.id)").run()
             return
         }
-        try await insert(SpotCheckEventRow(id: eventId, deviceId: device.id, familyId: device.familyId, kind: "back",
-                                           receivedAt: now.millis, trigger: "Checked in again"), on: sql)
+        try await insert(SpotCheckEvent(id: eventId, deviceId: device.id, familyId: device.familyId, kind: .back,
+                                        receivedAt: now, trigger: "Checked in again"), on: sql)
     }
 
     /// Marks every phone silent past its gap and writes its "tamper" line, in one transaction: the
@@ -154,9 +161,10 @@ public struct SpotCheckStore: Sendable {
             var silent: [SilentDevice] = []
             for row in rows {
                 let device = SilentDevice(deviceId: try row.decode(column: "id", as: DeviceID.self), familyId: try row.decode(column: "family_id", as: FamilyID.self),
-                                          name: try row.decode(column: "name", as: String.self), since: try row.decode(column: "tamper_at", as: Int64.self))
-                try await Self.insert(SpotCheckEventRow(id: eventId(), deviceId: device.deviceId, familyId: device.familyId, kind: "tamper",
-                                                   receivedAt: device.since, trigger: "No check-in"), on: sql)
+                                          name: try row.decode(column: "name", as: String.self),
+                                          since: Date(millis: try row.decode(column: "tamper_at", as: Int64.self)))
+                try await Self.insert(SpotCheckEvent(id: eventId(), deviceId: device.deviceId, familyId: device.familyId, kind: .tamper,
+                                                     receivedAt: device.since, trigger: "No check-in"), on: sql)
                 silent.append(device)
             }
             return silent
@@ -166,24 +174,27 @@ public struct SpotCheckStore: Sendable {
     // MARK: Activity
 
     /// A page of the phone's activity, newest first, before the (receivedAt, id) cursor if given.
-    public func events(deviceId: DeviceID, in scope: FamilyScope, before: (receivedAt: Int64, id: String)?, limit: Int) async throws -> [SpotCheckEventRow] {
-        let cursor: SQLQueryString = before.map { "AND (received_at < \(bind: $0.receivedAt) OR (received_at = \(bind: $0.receivedAt) AND id < \(bind: $0.id)))" } ?? ""
+    public func events(deviceId: DeviceID, in scope: FamilyScope, before: (receivedAt: Date, id: String)?,
+                       limit: Int) async throws -> [SpotCheckEvent] {
+        let cursor: SQLQueryString = before.map {
+            "AND (received_at < \(bind: $0.receivedAt.millis) OR (received_at = \(bind: $0.receivedAt.millis) AND id < \(bind: $0.id)))"
+        } ?? ""
         return try await sql.raw("""
             SELECT * FROM spotcheck_events WHERE device_id = \(bind: deviceId) AND family_id = \(bind: scope.familyId) \(cursor)
             ORDER BY received_at DESC, id DESC LIMIT \(bind: limit)
-            """).all(decoding: SpotCheckEventRow.self, keyDecodingStrategy: .convertFromSnakeCase)
+            """).all(decoding: SpotCheckEventRow.self, keyDecodingStrategy: .convertFromSnakeCase).map(\.value)
     }
 
     public func eventCount(deviceId: DeviceID) async throws -> Int {
         try await sql.raw("SELECT COUNT(*) AS n FROM spotcheck_events WHERE device_id = \(bind: deviceId)").first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
-    private static func insert(_ event: SpotCheckEventRow, on sql: any SQLDatabase) async throws {
+    private static func insert(_ event: SpotCheckEvent, on sql: any SQLDatabase) async throws {
         try await sql.raw("""
             INSERT INTO spotcheck_events (id, device_id, family_id, kind, received_at, ts, trigger, shortcut_version, actions, ok, errors)
-            VALUES (\(bind: event.id), \(bind: event.deviceId), \(bind: event.familyId), \(bind: event.kind), \(bind: event.receivedAt),
-                    \(bind: event.ts), \(bind: event.trigger), \(bind: event.shortcutVersion), \(bind: event.actions), \(bind: event.ok),
-                    \(bind: event.errors))
+            VALUES (\(bind: event.id), \(bind: event.deviceId), \(bind: event.familyId), \(bind: event.kind.rawValue),
+                    \(bind: event.receivedAt.millis), \(bind: event.runAt?.millis), \(bind: event.trigger), \(bind: event.shortcutVersion),
+                    \(bind: StoredList.text(event.actions)), \(bind: event.ok ? 1 : 0), \(bind: StoredList.text(event.errors)))
             ON CONFLICT (id) DO NOTHING
             """).run()
     }

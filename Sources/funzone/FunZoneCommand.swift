@@ -236,9 +236,9 @@ struct CreateParent: AsyncParsableCommand {
                 throw ValidationError("A family already exists: add parents with an invite code from the parent area.")
             }
             let familyId: FamilyID = IDGenerator.live.make()
-            try await store.createFamily(id: familyId, name: familyName, parent: ParentRow(
+            try await store.createFamily(id: familyId, name: familyName, parent: ParentAccount(
                 id: IDGenerator.live.make(), familyId: familyId, email: email, name: name,
-                passwordHash: try await PasswordHasher().hash(password), createdAt: Date().millis))
+                passwordHash: try await PasswordHasher().hash(password), createdAt: Date()))
         }
         print("Created the family \"\(familyName)\" with parent \(email). Open the app and sign in.")
     }

@@ -197,8 +197,8 @@ import Testing
             let parent = try await app.setUpFamily()
             let code = try await parent.decoded(AccountController.InviteResponse.self, .post, "/api/parent/invites", expect: .created).code
             // The join checked the address; before the new parent went in, a sign-up took it.
-            let late = ParentRow(id: ParentID(UUID().uuidString.lowercased()), familyId: "", email: "ada@example.org", name: "Bo",
-                                 passwordHash: "not used", createdAt: 0)
+            let late = ParentAccount(id: ParentID(UUID().uuidString.lowercased()), familyId: "", email: "ada@example.org", name: "Bo",
+                                     passwordHash: "not used", createdAt: app.clock.now)
             await #expect(throws: StorageError.duplicateEmail) {
                 try await app.services.families.join(inviteCodeHash: Tokens.hash(try InviteCode.normalized(code)), parent: late, now: app.clock.now)
             }

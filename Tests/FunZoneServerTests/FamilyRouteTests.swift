@@ -86,7 +86,7 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let row = try await app.services.children.child(id: ChildID(mia), in: FamilyScope(familyId: try await familyId(app, email: "ada@example.org")))
             #expect(row?.name == "Mia")
             let request = try await app.services.requests.request(id: requestId, in: FamilyScope(familyId: row!.familyId))
-            #expect(request?.status == "pending" && request?.readAt == nil)
+            #expect(request?.status == .pending && request?.readAt == nil)
         }
     }
 

@@ -24,11 +24,11 @@ import Testing
             _ = try await app.addChild(parent)
             let rossi = try await familyId(app)
             let intruder = FamilyScope(familyId: "someone-else")
-            let child = ChildRow(id: "c-new", familyId: rossi, name: "Leo", grade: 5, avatar: "🐯", createdAt: 0)
+            let child = Child(id: "c-new", familyId: rossi, name: "Leo", grade: 5, avatar: "🐯", createdAt: app.clock.now)
 
             await #expect(throws: StorageError.otherFamily) { try await app.services.children.insert(child, in: intruder) }
             await #expect(throws: StorageError.otherFamily) { try await app.services.children.update(child, in: intruder) }
-            let device = SpotCheckDeviceRow(id: "d-new", familyId: rossi, name: "Leo's phone", createdAt: 0)
+            let device = SpotCheckDevice(id: "d-new", familyId: rossi, name: "Leo's phone", createdAt: app.clock.now)
             await #expect(throws: StorageError.otherFamily) { try await app.services.spotcheck.insert(device, in: intruder) }
 
             let scope = FamilyScope(familyId: rossi)

@@ -11,10 +11,8 @@ import Testing
 @Suite struct ReadCacheTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
 
-    func session(_ token: String, family: FamilyID, expiresAt: Date) -> SessionRow {
-        SessionRow(tokenHash: token, familyId: family, parentId: "p", csrfToken: "c", childId: nil, createdAt: 0, lastSeenAt: 0,
-                   expiresAt: expiresAt.millis, parentActiveAt: nil, gatePassedAt: nil, gateFailures: 0, gateLockedUntil: nil,
-                   gateLeft: nil, gateRight: nil, gateIssuedAt: nil)
+    func session(_ token: String, family: FamilyID, expiresAt: Date) -> Session {
+        Session(tokenHash: token, familyId: family, parentId: "p", csrfToken: "c", childId: nil, createdAt: t0, lastSeenAt: t0, expiresAt: expiresAt)
     }
 
     @Test func entriesExpireAfterTheTTLAndWithTheirSession() {

@@ -51,7 +51,7 @@ import Testing
                 #expect(await (a + b).count == 1)
                 try await SpotCheckRouteTests.reopen(app, parent)
                 let kinds = try await SpotCheckRouteTests.events(parent, deviceId).events.map(\.kind)
-                #expect(kinds == ["tamper", "shortcut", "paired"])
+                #expect(kinds == [.tamper, .shortcut, .paired])
             }
         }
     }

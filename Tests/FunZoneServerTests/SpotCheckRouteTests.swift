@@ -132,7 +132,7 @@ struct Phone {
             let checkedIn = try await Self.listed(parent, id)
             #expect(checkedIn.view.status == .ok && checkedIn.view.runs == 1 && checkedIn.json["tamper"] is NSNull)
             let events = try await Self.events(parent, id).events
-            #expect(events.map(\.kind) == ["shortcut", "paired"])
+            #expect(events.map(\.kind) == [.shortcut, .paired])
             #expect(events[0].trigger == "battery_50" && events[0].actionsAttempted == ["set_hotspot_off", "rotate_password"])
             #expect(events[0].ts == isoDate("2027-01-15T08:00:00Z") && events[0].ok == true)
 
@@ -340,7 +340,7 @@ struct Phone {
             #expect(found.map(\.deviceId) == [id])
             #expect(await app.services.watchForSilentDevices().isEmpty)
             var kinds = try await Self.events(parent, id).events.map(\.kind)
-            #expect(kinds == ["tamper", "shortcut", "paired"])
+            #expect(kinds == [.tamper, .shortcut, .paired])
             let mail = await mailer.sent
             #expect(mail.count == 1 && mail.first?.to == ["ada@example.org"] && mail.first?.subject.contains("Mia's iPhone") == true)
 
@@ -349,7 +349,7 @@ struct Phone {
             _ = try await phone.decoded(ShortcutPolicy.self, .get, "/policy")
             try await Self.reopen(app, parent)
             kinds = try await Self.events(parent, id).events.map(\.kind)
-            #expect(kinds == ["back", "tamper", "shortcut", "paired"])
+            #expect(kinds == [.back, .tamper, .shortcut, .paired])
             let back = try await Self.listed(parent, id)
             #expect(back.view.status == .ok && back.json["tamper"] is NSNull)
         }

@@ -49,14 +49,14 @@ struct AccountController {
         }
         let family = try await services.families.family(id: session.familyId)
         let parent = try await services.families.parent(id: session.parentId, in: session.scope)
-        let child = try await session.row.childId.asyncFlatMap { try await services.children.child(id: $0, in: session.scope) }
+        let child = try await session.stored.childId.asyncFlatMap { try await services.children.child(id: $0, in: session.scope) }
         let now = services.clock.now()
         return Reply(SessionResponse(
-            setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: session.row.csrfToken,
+            setupNeeded: false, signupOpen: services.options.openSignup, signedIn: true, csrfToken: session.stored.csrfToken,
             family: family.map { FamilyView(id: $0.id, name: $0.name) },
             parent: parent.map { ParentView(id: $0.id, name: $0.name, email: $0.email) },
             child: child.map(ChildView.init),
-            parentUnlocked: ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: now),
+            parentUnlocked: ParentAccess.isUnlocked(lastActivity: session.stored.parentActiveAt, now: now),
             gatePassed: services.hasGatePass(session)))
     }
 
@@ -162,18 +162,18 @@ struct AccountController {
 
     // MARK: - Helpers
 
-    private func newParent(familyId: FamilyID, name: String, email: String, password: String) async throws -> ParentRow {
+    private func newParent(familyId: FamilyID, name: String, email: String, password: String) async throws -> ParentAccount {
         let name = try Account.validatedName(name)
         let email = try Account.normalizedEmail(email)
         try Account.validatePassword(password)
-        return ParentRow(id: services.ids.make(), familyId: familyId, email: email, name: name,
-                         passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now().millis)
+        return ParentAccount(id: services.ids.make(), familyId: familyId, email: email, name: name,
+                             passwordHash: try await services.hasher.hash(password), createdAt: services.clock.now())
     }
 
     /// A new session (never a reused one). Only first-run set-up opens the parent area at once, so
     /// the new parent can add the children; after a sign-in the device is in kid mode and the
     /// parent area asks for the gate and the password like any other time.
-    private func startSession(for parent: ParentRow, status: HTTPResponse.Status, parentUnlocked: Bool,
+    private func startSession(for parent: ParentAccount, status: HTTPResponse.Status, parentUnlocked: Bool,
                               context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let token = Tokens.make()
         let csrf = Tokens.make()
@@ -199,11 +199,11 @@ struct ChildView: Codable, Equatable {
     let grade: Int
     let avatar: String
 
-    init(_ row: ChildRow) {
-        id = row.id
-        name = row.name
-        grade = row.grade
-        avatar = row.avatar
+    init(_ child: Child) {
+        id = child.id
+        name = child.name
+        grade = child.grade
+        avatar = child.avatar
     }
 }
 

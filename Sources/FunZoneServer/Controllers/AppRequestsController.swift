@@ -59,17 +59,16 @@ struct AppRequestsController {
         let id: AppRequestID = services.ids.make()
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
         if let audio, let audioKey { try await services.blobs.put(audio, key: audioKey) }
-        let row = AppRequestRow(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,
-                                audioKey: audioKey, audioBytes: Int64(audio?.count ?? 0), status: AppRequest.Status.pending.rawValue,
-                                createdAt: services.clock.now().millis, readAt: nil, decidedAt: nil)
+        let stored = AppRequestRecord(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,
+                                      audioKey: audioKey, audioBytes: Int64(audio?.count ?? 0), createdAt: services.clock.now())
         do {
-            try await services.requests.insert(row, in: session.scope)
+            try await services.requests.insert(stored, in: session.scope)
         } catch {
             if let audioKey { try? await services.blobs.delete(key: audioKey) }
             throw error
         }
         await notifyParents(in: session.scope, child: child, app: app, text: text, hasAudio: audio != nil, context: caller.context)
-        return Reply(view(row, child: child), status: .created)
+        return Reply(view(stored, child: child), status: .created)
     }
 
     struct InboxResponse: Codable {
@@ -80,16 +79,16 @@ struct AppRequestsController {
     @Sendable func inbox(_ request: Request, caller: Parent) async throws -> Reply<InboxResponse> {
         let session = caller.session
         let children = Dictionary(uniqueKeysWithValues: try await services.children.children(in: session.scope).map { ($0.id, $0) })
-        let rows = try await services.requests.list(in: session.scope)
+        let requests = try await services.requests.list(in: session.scope)
         let unread = try await services.requests.unreadCount(in: session.scope)
-        return Reply(InboxResponse(unread: unread, requests: rows.map { view($0, child: children[$0.childId]) }))
+        return Reply(InboxResponse(unread: unread, requests: requests.map { view($0, child: children[$0.childId]) }))
     }
 
     @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {
         let session = caller.session
         let id: AppRequestID = try caller.context.parameters.id("requestId")
-        guard let row = try await services.requests.request(id: id, in: session.scope),
-              let key = row.audioKey, let data = try await services.blobs.get(key: key)
+        guard let stored = try await services.requests.request(id: id, in: session.scope),
+              let key = stored.audioKey, let data = try await services.blobs.get(key: key)
         else { throw APIError.notFound("recording") }
         return Response(status: .ok, headers: [.contentType: "audio/wav", .cacheControl: "private, max-age=3600"],
                         body: .init(byteBuffer: .init(bytes: data)))
@@ -115,24 +114,22 @@ struct AppRequestsController {
         let body = try await request.decodeJSON(DecisionRequest.self, context: caller.context)
         let status = try AppRequest.decision(body.status)
         let note = try AppRequest.validatedNote(body.note)
-        guard try await services.requests.decide(id: id, in: session.scope, status: status.rawValue, note: note,
-                                                 now: services.clock.now()),
-              let row = try await services.requests.request(id: id, in: session.scope)
+        guard try await services.requests.decide(id: id, in: session.scope, status: status, note: note, now: services.clock.now()),
+              let stored = try await services.requests.request(id: id, in: session.scope)
         else { throw APIError.notFound("request") }
-        let child = try await services.children.child(id: row.childId, in: session.scope)
-        return Reply(view(row, child: child))
+        let child = try await services.children.child(id: stored.childId, in: session.scope)
+        return Reply(view(stored, child: child))
     }
 
-    private func view(_ row: AppRequestRow, child: ChildRow?) -> RequestView {
-        RequestView(id: row.id, child: child.map(ChildView.init), app: try? services.registry.app(id: row.appId), text: row.text,
-                    hasAudio: row.audioKey != nil, status: AppRequest.Status(rawValue: row.status) ?? .pending,
-                    createdAt: Date(millis: row.createdAt), read: row.readAt != nil, decidedAt: row.decidedAt.map(Date.init(millis:)),
-                    note: row.note)
+    private func view(_ request: AppRequestRecord, child: Child?) -> RequestView {
+        RequestView(id: request.id, child: child.map(ChildView.init), app: try? services.registry.app(id: request.appId), text: request.text,
+                    hasAudio: request.audioKey != nil, status: request.status, createdAt: request.createdAt, read: request.readAt != nil,
+                    decidedAt: request.decidedAt, note: request.note)
     }
 
     /// E-mails the parents when SMTP is configured. The inbox already has the request, so a mail
     /// failure is logged, not reported to the child.
-    private func notifyParents(in scope: FamilyScope, child: ChildRow, app: MiniApp, text: String, hasAudio: Bool,
+    private func notifyParents(in scope: FamilyScope, child: Child, app: MiniApp, text: String, hasAudio: Bool,
                                context: AppRequestContext) async {
         guard services.mailer.isEnabled else { return }
         do {

@@ -90,10 +90,10 @@ struct ChildrenController {
         guard try await services.children.children(in: session.scope).count < Self.maximumChildren else {
             throw APIError(.tooManyChildren, "A family can have up to \(Self.maximumChildren) children.")
         }
-        let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
-                           avatar: profile.avatar, createdAt: services.clock.now().millis)
-        try await services.children.insert(row, in: session.scope)
-        return Reply(ChildView(row), status: .created)
+        let child = Child(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
+                          avatar: profile.avatar, createdAt: services.clock.now())
+        try await services.children.insert(child, in: session.scope)
+        return Reply(ChildView(child), status: .created)
     }
 
     struct ChildPatch: Codable {
@@ -109,10 +109,10 @@ struct ChildrenController {
         guard let current = try await services.children.child(id: id, in: session.scope) else { throw APIError.notFound("child") }
         let profile = try ChildProfile.validated(id: id.rawValue, name: patch.name ?? current.name, grade: patch.grade ?? current.grade,
                                                  avatar: patch.avatar ?? current.avatar)
-        let row = ChildRow(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
-                           avatar: profile.avatar, createdAt: current.createdAt)
-        guard try await services.children.update(row, in: session.scope) else { throw APIError.notFound("child") }
-        return Reply(ChildView(row))
+        let child = Child(id: id, familyId: session.familyId, name: profile.name, grade: profile.grade,
+                          avatar: profile.avatar, createdAt: current.createdAt)
+        guard try await services.children.update(child, in: session.scope) else { throw APIError.notFound("child") }
+        return Reply(ChildView(child))
     }
 
     struct DeleteRequest: Codable { let confirm: Bool }

@@ -111,13 +111,11 @@ struct ColoringController {
             id = summary.id
             page = summary.page
             revision = summary.revision
-            createdAt = Date(millis: summary.createdAt)
-            updatedAt = Date(millis: summary.updatedAt)
+            createdAt = summary.createdAt
+            updatedAt = summary.updatedAt
         }
 
-        init(_ row: DrawingRow) {
-            self.init(DrawingSummary(id: row.id, page: row.page, revision: row.revision, createdAt: row.createdAt, updatedAt: row.updatedAt))
-        }
+        init(_ drawing: Drawing) { self.init(drawing.summary) }
     }
 
     struct DrawingList: Codable { let drawings: [DrawingView] }
@@ -135,17 +133,17 @@ struct ColoringController {
         guard settings.saving else { throw Self.savingOff }
         let document = try await Self.document(request, context: caller.context)
         if !settings.stamps && document.stampCount > 0 { throw Self.stampsOff }
-        let row = try await insert(document, childId: child.id, in: session.scope)
-        return Reply(DrawingView(row), status: .created)
+        let drawing = try await insert(document, childId: child.id, in: session.scope)
+        return Reply(DrawingView(drawing), status: .created)
     }
 
     /// One picture: `{id, page, revision, createdAt, updatedAt, document}`, with its revision as ETag.
     @Sendable func drawing(_ request: Request, caller: Kid) async throws -> Response {
-        let row = try await ownDrawing(caller)
-        var body = try JSONEncoder.api.encode(DrawingView(row))
+        let drawing = try await ownDrawing(caller)
+        var body = try JSONEncoder.api.encode(DrawingView(drawing))
         body.removeLast()  // the closing brace: the stored document (checked when saved) goes in as it is
-        body.append(contentsOf: Data(",\"document\":".utf8) + Data(row.document.utf8) + Data("}".utf8))
-        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: Self.etag(row.revision),
+        body.append(contentsOf: Data(",\"document\":".utf8) + Data(drawing.document.utf8) + Data("}".utf8))
+        return Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .eTag: Self.etag(drawing.revision),
                                                .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
@@ -201,7 +199,7 @@ struct ColoringController {
     /// Saves `document` over `current` if the drawing is still at `baseRevision` (any revision when
     /// nil): a stamp added while stamps are off is refused, the old thumbnail goes, and the answer
     /// carries the new revision as its ETag.
-    private func replace(_ current: DrawingRow, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettings,
+    private func replace(_ current: Drawing, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettings,
                          baseRevision: Int?) async throws -> Reply<DrawingView> {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         let now = services.clock.now()
@@ -210,34 +208,36 @@ struct ColoringController {
                                                              baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
         try? await services.blobs.delete(key: Self.thumbnailKey(current.id, current.revision))
         return Reply(DrawingView(DrawingSummary(id: current.id, page: document.page, revision: revision,
-                                                createdAt: current.createdAt, updatedAt: now.millis)))
+                                                createdAt: current.createdAt, updatedAt: now)))
             .with(.eTag, Self.etag(revision))
     }
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> NoContent {
-        let row = try await ownDrawing(caller)
-        guard try await services.coloring.delete(id: row.id, childId: row.childId, in: row.scope) else { throw APIError.notFound("drawing") }
-        try? await services.blobs.delete(key: Self.thumbnailKey(row.id, row.revision))
+        let drawing = try await ownDrawing(caller)
+        guard try await services.coloring.delete(id: drawing.id, childId: drawing.childId, in: drawing.scope) else {
+            throw APIError.notFound("drawing")
+        }
+        try? await services.blobs.delete(key: Self.thumbnailKey(drawing.id, drawing.revision))
         return NoContent()
     }
 
     @Sendable func duplicate(_ request: Request, caller: Kid) async throws -> Reply<DrawingView> {
-        let row = try await ownDrawing(caller)
-        let settings = try await services.coloring.settings(childId: row.childId, in: row.scope)
+        let drawing = try await ownDrawing(caller)
+        let settings = try await services.coloring.settings(childId: drawing.childId, in: drawing.scope)
         guard settings.saving else { throw Self.savingOff }
-        let copy = try await insert(try ColoringDocument.decode(Data(row.document.utf8)), childId: row.childId, in: row.scope)
+        let copy = try await insert(try ColoringDocument.decode(Data(drawing.document.utf8)), childId: drawing.childId, in: drawing.scope)
         return Reply(DrawingView(copy), status: .created)
     }
 
     /// A small PNG for the gallery grid, rendered once per revision and kept.
     @Sendable func thumbnail(_ request: Request, caller: Kid) async throws -> Response {
-        let row = try await ownDrawing(caller)
-        let etag = Self.etag(row.revision)
+        let drawing = try await ownDrawing(caller)
+        let etag = Self.etag(drawing.revision)
         if request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
-        let key = Self.thumbnailKey(row.id, row.revision)
+        let key = Self.thumbnailKey(drawing.id, drawing.revision)
         var png = try await services.blobs.get(key: key)
         if png == nil {
-            let document = try ColoringDocument.decode(Data(row.document.utf8))
+            let document = try ColoringDocument.decode(Data(drawing.document.utf8))
             let renderer = services.drawingRenderer
             let made = try await rendering {
                 try PNGEncoder.encode(renderer.render(document).thumbnail(maxWidth: Self.thumbnailSize.width, maxHeight: Self.thumbnailSize.height))
@@ -251,13 +251,13 @@ struct ColoringController {
 
     /// The picture at full size as a PNG download (if the parent allows export).
     @Sendable func export(_ request: Request, caller: Kid) async throws -> Response {
-        let row = try await ownDrawing(caller)
-        let settings = try await services.coloring.settings(childId: row.childId, in: row.scope)
+        let drawing = try await ownDrawing(caller)
+        let settings = try await services.coloring.settings(childId: drawing.childId, in: drawing.scope)
         guard settings.export else {
             throw APIError(.exportOff)
         }
-        try await services.countAttempt("coloring-export:\(row.familyId)", limit: Self.exports)
-        let document = try ColoringDocument.decode(Data(row.document.utf8))
+        try await services.countAttempt("coloring-export:\(drawing.familyId)", limit: Self.exports)
+        let document = try ColoringDocument.decode(Data(drawing.document.utf8))
         let renderer = services.drawingRenderer
         let png = try await rendering { try PNGEncoder.encode(renderer.render(document)) }
         return Response(status: .ok, headers: [.contentType: "image/png", .contentDisposition: "attachment; filename=\"my-picture.png\"",
@@ -271,21 +271,21 @@ struct ColoringController {
     static let stampsOff = APIError(.stampsOff)
     static let changedElsewhere = APIError(.drawingChanged)
 
-    private func ownDrawing(_ caller: Kid) async throws -> DrawingRow {
-        guard let row = try await services.coloring.drawing(id: try caller.context.parameters.id("drawingId"), childId: caller.child.id,
-                                                            in: caller.session.scope) else { throw APIError.notFound("drawing") }
-        return row
+    private func ownDrawing(_ caller: Kid) async throws -> Drawing {
+        guard let drawing = try await services.coloring.drawing(id: try caller.context.parameters.id("drawingId"), childId: caller.child.id,
+                                                                in: caller.session.scope) else { throw APIError.notFound("drawing") }
+        return drawing
     }
 
-    private func insert(_ document: ColoringDocument, childId: ChildID, in scope: FamilyScope) async throws -> DrawingRow {
+    private func insert(_ document: ColoringDocument, childId: ChildID, in scope: FamilyScope) async throws -> Drawing {
         guard try await services.coloring.count(childId: childId, in: scope) < Self.galleryLimit else {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
-        let now = services.clock.now().millis
-        let row = DrawingRow(id: services.ids.make(), familyId: scope.familyId, childId: childId, page: document.page,
-                             document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
-        try await services.coloring.insert(row, in: scope)
-        return row
+        let now = services.clock.now()
+        let drawing = Drawing(id: services.ids.make(), familyId: scope.familyId, childId: childId, page: document.page,
+                              document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
+        try await services.coloring.insert(drawing, in: scope)
+        return drawing
     }
 
     /// The request's body as a checked drawing.

@@ -22,15 +22,13 @@ struct HubController {
 
     @Sendable func hub(_ request: Request, caller: SignedIn) async throws -> Response {
         let session = caller.session
-        guard let childId = session.row.childId else { throw APIError.noChild }
+        guard let childId = session.stored.childId else { throw APIError.noChild }
         let now = services.clock.now()
         if let body = services.cache.hub(childId: childId, in: session.scope, now: now) {
             return JSONResponse.make(body: body)
         }
         guard let hub = try await services.hubs.snapshot(childId: childId, in: session.scope) else { throw APIError.noChild }
-        let tiles = services.registry.tiles(hidden: hub.hiddenApps,
-                                            latestRequests: hub.latestRequests.compactMapValues(AppRequest.Status.init(rawValue:)),
-                                            notes: hub.requestNotes)
+        let tiles = services.registry.tiles(hidden: hub.hiddenApps, latestRequests: hub.latestRequests, notes: hub.requestNotes)
         let body = ByteBuffer(bytes: try JSONEncoder.api.encode(HubResponse(
             child: ChildView(hub.child), tiles: tiles, adsRemoved: Entitlements(owned: hub.ownedProducts).adsRemoved)))
         services.cache.store(hub: body, childId: childId, in: session.scope, now: now)

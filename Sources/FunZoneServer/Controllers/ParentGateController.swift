@@ -27,7 +27,7 @@ struct ParentGateController {
         let session = caller.session
         let now = services.clock.now()
         var generator = services.random.generator
-        let challenge = try ParentGate.challenge(state: gateState(session), now: now, using: &generator)
+        let challenge = try ParentGate.challenge(state: session.stored.gate, now: now, using: &generator)
         try await services.sessions.setGateChallenge(left: challenge.left, right: challenge.right, issuedAt: now,
                                                      tokenHash: session.tokenHash)
         return Reply(ChallengeResponse(
@@ -41,16 +41,11 @@ struct ParentGateController {
     @Sendable func answer(_ request: Request, caller: SignedIn) async throws -> Reply<AnswerResponse> {
         let session = caller.session
         let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context)
-        guard let left = session.row.gateLeft, let right = session.row.gateRight,
-              let issued = session.row.gateIssuedAt.map(Date.init(millis:))
-        else {
-            throw APIError(.gateNoQuestion)
-        }
+        guard let challenge = session.stored.gateChallenge else { throw APIError(.gateNoQuestion) }
         let now = services.clock.now()
-        let challenge = ParentGate.Challenge(left: left, right: right, issuedAt: issued)
-        let (outcome, next) = try ParentGate.answer(body.answer, to: challenge, state: gateState(session), now: now)
+        let (outcome, next) = try ParentGate.answer(body.answer, to: challenge, state: session.stored.gate, now: now)
         let recorded = try await services.sessions.recordGateAnswer(
-            tokenHash: session.tokenHash, answeredIssuedAt: issued, failures: next.failures,
+            tokenHash: session.tokenHash, answeredIssuedAt: challenge.issuedAt, failures: next.failures,
             lockedUntil: next.lockedUntil, passedAt: outcome == .passed ? now : nil)
         guard recorded else {
             throw APIError(.gateNoQuestion, "That question was already answered. Ask for a new one.")
@@ -81,9 +76,5 @@ struct ParentGateController {
         let session = caller.session
         try await services.sessions.setParentActive(nil, tokenHash: session.tokenHash)
         return NoContent()
-    }
-
-    private func gateState(_ session: CurrentSession) -> ParentGate.State {
-        ParentGate.State(failures: session.row.gateFailures, lockedUntil: session.row.gateLockedUntil.map(Date.init(millis:)))
     }
 }

@@ -6,9 +6,8 @@ extension SpellflareController {
     /// Records the next answer to a game: applies it, writes the result and the word's history
     /// (first tries only), completes the level and opens the next when the game is passed now. One
     /// write, refused when another answer to the same game got there first.
-    func record(_ body: AnswerRequest, in game: SpellingSession, stored row: SpellingSessionRow, childId: ChildID,
-                scope: FamilyScope) async throws -> AnswerResponse {
-        var game = game
+    func record(_ body: AnswerRequest, to stored: SpellingGame, scope: FamilyScope) async throws -> AnswerResponse {
+        var game = stored.state
         guard let word = game.currentWord, !game.isOver else { throw SpellingError.sessionOver }
         let now = services.clock.now()
         let answeredAt = Self.plausible(body.answeredAt, now: now)
@@ -26,16 +25,14 @@ extension SpellflareController {
             case .incorrect: outcome = "incorrect"
             }
         }
-        var write = SpellingStore.AnswerWrite(state: try Self.encode(game), finishedAt: game.isOver ? now.millis : nil)
+        var write = SpellingStore.AnswerWrite(state: game, finishedAt: game.isOver ? now : nil)
         if let firstTry {
-            write.result = SpellingResultRow(
-                id: services.ids.next(), familyId: scope.familyId, childId: childId, sessionId: row.id, word: word,
-                grade: game.grade, level: game.level, firstTry: firstTry, answeredAt: answeredAt.millis,
-                seconds: min(max(0, body.seconds ?? 0), 3600))
-            var history = try await services.spelling.word(word, childId: childId, in: scope).map(WordHistory.init)
-                ?? WordHistory(word: word)
+            write.result = SpellingAnswer(id: services.ids.next(), result: WordResult(
+                word: word, grade: game.grade, level: game.level, firstTry: firstTry, at: answeredAt,
+                seconds: min(max(0, body.seconds ?? 0), 3600)))
+            var history = try await services.spelling.word(word, childId: stored.childId, in: scope) ?? WordHistory(word: word)
             history.record(firstTry: firstTry, at: answeredAt)
-            write.word = SpellingWordRow(history)
+            write.word = history
         }
         let levelComplete = game.isPassed && !wasPassed
         if levelComplete {
@@ -44,11 +41,11 @@ extension SpellflareController {
                 write.nextLevel = GradeLevel(grade: game.grade, level: game.level + 1)
             }
         }
-        guard try await services.spelling.saveAnswer(sessionId: row.id, childId: childId, in: scope,
-                                                     expectedAnswers: row.answers, gameEpoch: row.epoch, write, now: now) else {
+        guard try await services.spelling.saveAnswer(sessionId: stored.id, childId: stored.childId, in: scope,
+                                                     expectedAnswers: stored.answers, gameEpoch: stored.epoch, write, now: now) else {
             throw APIError(.answerOutOfOrder, "Another answer to this game arrived at the same time. Reload the game.")
         }
         return AnswerResponse(outcome: outcome, firstTry: firstTry, word: giveUp ? word : nil,
-                              session: SessionView(id: row.id, game, answers: row.answers + 1), levelComplete: levelComplete, duplicate: false)
+                              session: SessionView(id: stored.id, game, answers: stored.answers + 1), levelComplete: levelComplete, duplicate: false)
     }
 }

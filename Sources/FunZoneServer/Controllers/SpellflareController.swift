@@ -48,7 +48,7 @@ struct SpellflareController {
         return Reply(MeResponse(
             player: player.map { PlayerView(name: $0.name, grade: $0.grade, voice: $0.voice, onboarded: true) }
                 ?? PlayerView(name: child.name, grade: child.grade, voice: nil, onboarded: false),
-            progress: ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)),
+            progress: ProgressView(try await services.spelling.progress(childId: child.id, in: session.scope)),
             adsRemoved: owned.contains(Store.removeAds.id), assignedWords: Set(assigned).count))
     }
 
@@ -67,9 +67,9 @@ struct SpellflareController {
         if let voice = body.voice, !(await services.speech.speaker.voices()).contains(where: { $0.id == voice }) {
             throw APIError.invalid("voice", "There is no voice \"\(voice.prefix(40))\". See /api/speech/voices.")
         }
-        try await services.spelling.savePlayer(SpellingPlayerRow(
+        try await services.spelling.savePlayer(SpellingPlayer(
             childId: child.id, familyId: session.familyId, name: name, grade: body.grade, voice: body.voice,
-            updatedAt: services.clock.now().millis), in: session.scope)
+            updatedAt: services.clock.now()), in: session.scope)
         return Reply(PlayerView(name: name, grade: body.grade, voice: body.voice, onboarded: true))
     }
 
@@ -120,23 +120,23 @@ struct SpellflareController {
         let body = try await request.decodeJSON(StartRequest.self, context: caller.context)
         try SpellingProgress.validate(grade: body.grade, level: body.level)
         let now = services.clock.now()
-        let progress = try await services.spellingProgress(childId: child.id, in: session.scope)
-        let histories = try await services.spelling.words(childId: child.id, in: session.scope).map(WordHistory.init)
+        let progress = try await services.spelling.progress(childId: child.id, in: session.scope)
+        let histories = try await services.spelling.words(childId: child.id, in: session.scope)
         let assigned = try await services.spelling.assignedWords(childId: child.id, in: session.scope)
         var generator = services.random.generator
         let game = try SpellingSession.start(grade: body.grade, level: body.level, progress: progress, assigned: assigned,
                                              due: WordHistory.dueWords(histories, at: now), using: &generator)
         let id = services.ids.next()
-        try await services.spelling.insertSession(SpellingSessionRow(
-            id: id, familyId: session.familyId, childId: child.id, grade: game.grade, level: game.level,
-            state: try Self.encode(game), answers: 0, startedAt: now.millis, finishedAt: nil, epoch: progress.epoch(grade: game.grade)), in: session.scope)
+        try await services.spelling.insertSession(SpellingGame(
+            id: id, familyId: session.familyId, childId: child.id, state: game, answers: 0, startedAt: now, finishedAt: nil,
+            epoch: progress.epoch(grade: game.grade)), in: session.scope)
         return Reply(SessionView(id: id, game, answers: 0), status: .created)
     }
 
     @Sendable func session(_ request: Request, caller: Kid) async throws -> Reply<SessionView> {
         let (session, child) = (caller.session, caller.child)
-        let row = try await game(caller.context, childId: child.id, in: session.scope)
-        return Reply(SessionView(id: row.id, try Self.decode(row.state), answers: row.answers))
+        let stored = try await game(caller.context, childId: child.id, in: session.scope)
+        return Reply(SessionView(id: stored.id, stored.state, answers: stored.answers))
     }
 
     struct AnswerRequest: Codable {
@@ -174,24 +174,24 @@ struct SpellflareController {
         guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
             throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
         }
-        let row = try await game(caller.context, childId: child.id, in: session.scope)
-        let game = try Self.decode(row.state)
-        if body.seq < row.answers {  // an outbox sending again what already arrived
-            return Reply(AnswerResponse(outcome: nil, firstTry: nil, word: nil, session: SessionView(id: row.id, game, answers: row.answers),
+        let stored = try await game(caller.context, childId: child.id, in: session.scope)
+        if body.seq < stored.answers {  // an outbox sending again what already arrived
+            return Reply(AnswerResponse(outcome: nil, firstTry: nil, word: nil,
+                                        session: SessionView(id: stored.id, stored.state, answers: stored.answers),
                                         levelComplete: false, duplicate: true))
         }
-        guard body.seq == row.answers else {
-            throw APIError(.answerOutOfOrder, "Answer \(body.seq) arrived before answer \(row.answers): send them in order.")
+        guard body.seq == stored.answers else {
+            throw APIError(.answerOutOfOrder, "Answer \(body.seq) arrived before answer \(stored.answers): send them in order.")
         }
-        return Reply(try await record(body, in: game, stored: row, childId: child.id, scope: session.scope))
+        return Reply(try await record(body, to: stored, scope: session.scope))
     }
 
     /// The child spelled the current word aloud (a WAV): the letters heard, and whether they spell
     /// it. Nothing is recorded: the letters become tiles the child can fix, then submit.
     @Sendable func spoken(_ request: Request, caller: Kid) async throws -> Reply<SpelledWord> {
         let (session, child) = (caller.session, caller.child)
-        let row = try await game(caller.context, childId: child.id, in: session.scope)
-        guard let word = try Self.decode(row.state).currentWord else { throw SpellingError.sessionOver }
+        let stored = try await game(caller.context, childId: child.id, in: session.scope)
+        guard let word = stored.state.currentWord else { throw SpellingError.sessionOver }
         let samples = try await SpeechController.recording(request, context: caller.context, services: services, in: session.scope)
         return Reply(try await services.speech.speller.spelling(samples, expected: word))
     }
@@ -230,7 +230,7 @@ struct SpellflareController {
                                                       current: body.current.map(level),
                                                       epochs: epochs.map { GradeEpoch(grade: $0.grade, epoch: $0.epoch) },
                                                       now: services.clock.now())
-        return Reply(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
+        return Reply(ProgressView(try await services.spelling.progress(childId: child.id, in: session.scope)))
     }
 
     struct ResetRequest: Codable { let grade: Int }
@@ -244,31 +244,23 @@ struct SpellflareController {
         try await services.spelling.resetProgress(childId: child.id, in: session.scope, grade: body.grade,
                                                   now: services.clock.now())
         if usesGatePass { try await services.spendGatePass(session) }
-        return Reply(ProgressView(try await services.spellingProgress(childId: child.id, in: session.scope)))
+        return Reply(ProgressView(try await services.spelling.progress(childId: child.id, in: session.scope)))
     }
 
     // MARK: - Helpers
 
-    private func game(_ context: AppRequestContext, childId: ChildID, in scope: FamilyScope) async throws -> SpellingSessionRow {
+    private func game(_ context: AppRequestContext, childId: ChildID, in scope: FamilyScope) async throws -> SpellingGame {
         let id = try context.parameters.require("sessionId")
-        guard let row = try await services.spelling.session(id: id, childId: childId, in: scope) else {
+        guard let game = try await services.spelling.session(id: id, childId: childId, in: scope) else {
             throw APIError.notFound("game")
         }
-        return row
+        return game
     }
 
     /// The device's answer time when it is believable (not in the future, at most 30 days old), otherwise now.
     static func plausible(_ date: Date?, now: Date) -> Date {
         guard let date, date <= now.addingTimeInterval(300), date >= now.addingTimeInterval(-30 * 86_400) else { return now }
         return min(date, now)
-    }
-
-    static func encode(_ game: SpellingSession) throws -> String {
-        String(decoding: try JSONEncoder().encode(game), as: UTF8.self)
-    }
-
-    static func decode(_ state: String) throws -> SpellingSession {
-        try JSONDecoder().decode(SpellingSession.self, from: Data(state.utf8))
     }
 }
 
@@ -289,29 +281,5 @@ struct ProgressView: Codable {
             Grade(grade: $0, currentLevel: progress.currentLevel(grade: $0), completedLevels: progress.completedLevels(grade: $0).sorted(),
                   epoch: progress.epoch(grade: $0))
         }
-    }
-}
-
-extension Services {
-    /// A child's progress from its rows.
-    func spellingProgress(childId: ChildID, in scope: FamilyScope) async throws -> SpellingProgress {
-        let rows = try await spelling.progress(childId: childId, in: scope)
-        return SpellingProgress(completed: Dictionary(grouping: rows.completed, by: \.grade).mapValues { Set($0.map(\.level)) },
-                                current: Dictionary(rows.current.map { ($0.grade, $0.level) }, uniquingKeysWith: max),
-                                epochs: Dictionary(rows.epochs.map { ($0.grade, $0.epoch) }, uniquingKeysWith: max))
-    }
-}
-
-extension WordHistory {
-    init(_ row: SpellingWordRow) {
-        self.init(word: row.word, attempts: row.attempts, misses: row.misses, lastSeen: row.lastSeen.map(Date.init(millis:)),
-                  box: row.box, due: row.due.map(Date.init(millis:)))
-    }
-}
-
-extension SpellingWordRow {
-    init(_ history: WordHistory) {
-        self.init(word: history.word, attempts: history.attempts, misses: history.misses, box: history.box,
-                  lastSeen: history.lastSeen?.millis, due: history.due?.millis)
     }
 }

@@ -29,14 +29,14 @@ struct SpellflareParentController {
 
     @Sendable func lists(_ request: Request, caller: Parent) async throws -> Reply<WordLists> {
         let session = caller.session
-        let rows = try await services.spelling.lists(in: session.scope)
+        let lists = try await services.spelling.lists(in: session.scope)
         var assigned: [String: [ChildID]] = [:]
         for child in try await services.children.children(in: session.scope) {
             for listId in try await services.spelling.assignedListIds(childId: child.id, in: session.scope) {
                 assigned[listId, default: []].append(child.id)
             }
         }
-        return Reply(WordLists(lists: rows.map { view($0, childIds: assigned[$0.id] ?? []) }))
+        return Reply(WordLists(lists: lists.map { view($0, childIds: assigned[$0.id] ?? []) }))
     }
 
     struct CreateListRequest: Codable {
@@ -50,10 +50,10 @@ struct SpellflareParentController {
         let session = caller.session
         let body = try await request.decodeJSON(CreateListRequest.self, context: caller.context, limit: 4 * WordList.maximumTextBytes)
         let list = try WordList.parse(name: body.name, text: body.text)
-        let row = SpellingListRow(id: services.ids.next(), familyId: session.familyId, name: list.name,
-                                  words: list.words.joined(separator: "\n"), createdAt: services.clock.now().millis)
-        try await services.spelling.insertList(row, in: session.scope)
-        return Reply(view(row, childIds: []), status: .created)
+        let stored = SpellingList(id: services.ids.next(), familyId: session.familyId, name: list.name, words: list.words,
+                                  createdAt: services.clock.now())
+        try await services.spelling.insertList(stored, in: session.scope)
+        return Reply(view(stored, childIds: []), status: .created)
     }
 
     @Sendable func deleteList(_ request: Request, caller: Parent) async throws -> NoContent {
@@ -114,9 +114,7 @@ struct SpellflareParentController {
         guard let timeZone = TimeZone(identifier: zoneName) else {
             throw APIError.invalid("timeZone", "\"\(zoneName.prefix(40))\" is not a time zone (for example Europe/Rome).")
         }
-        let results = try await services.spelling.results(childId: childId, in: session.scope).map {
-            WordResult(word: $0.word, grade: $0.grade, level: $0.level, firstTry: $0.firstTry, at: Date(millis: $0.answeredAt), seconds: $0.seconds)
-        }
+        let results = try await services.spelling.results(childId: childId, in: session.scope)
         let report = SpellingReport(results: results, now: services.clock.now(), timeZone: timeZone)
         return Reply(ReportView(
             childId: childId, overall: .init(report.overall),
@@ -124,11 +122,10 @@ struct SpellflareParentController {
             byLevel: report.byLevel.map { .init(grade: $0.grade, level: $0.level, tally: .init($0.tally)) },
             troubleWords: report.troubleWords, secondsPractised: report.secondsPractised, streakDays: report.streakDays,
             lastPractised: report.lastPractised, timeZone: timeZone.identifier,
-            progress: ProgressView(try await services.spellingProgress(childId: childId, in: session.scope))))
+            progress: ProgressView(try await services.spelling.progress(childId: childId, in: session.scope))))
     }
 
-    private func view(_ row: SpellingListRow, childIds: [ChildID]) -> ListView {
-        ListView(id: row.id, name: row.name, words: row.words.split(separator: "\n").map(String.init),
-                 createdAt: Date(millis: row.createdAt), childIds: childIds.sorted())
+    private func view(_ list: SpellingList, childIds: [ChildID]) -> ListView {
+        ListView(id: list.id, name: list.name, words: list.words, createdAt: list.createdAt, childIds: childIds.sorted())
     }
 }

@@ -126,9 +126,9 @@ struct SpotCheckDeviceController {
         try await services.countAttempt("spotcheck-events:\(device.id)", limit: Self.eventsPerDevice)
         let report = try JSONDecoder.api.decodeBody(ShortcutReport.self, from: Data(bytes)).validated()
         let now = services.clock.now()
-        let event = SpotCheckEventRow(id: services.ids.next(), deviceId: device.id, familyId: device.familyId, kind: "shortcut",
-                                      receivedAt: now.millis, ts: report.ts, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
-                                      actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
+        let event = SpotCheckEvent(id: services.ids.next(), deviceId: device.id, familyId: device.familyId, kind: .shortcut,
+                                   receivedAt: now, runAt: report.runAt, trigger: report.trigger, shortcutVersion: report.shortcutVersion,
+                                   actions: report.actionsAttempted ?? [], ok: report.succeeded, errors: report.result?.errors ?? [])
         try await services.spotcheck.record(run: event, device: device, now: now, backEventId: services.ids.next())
         services.cache.invalidate(device.scope)
         return Reply(Received(ok: true), status: .created)
@@ -150,8 +150,8 @@ struct SpotCheckDeviceController {
     @Sendable func device(_ request: Request, caller: Phone) async throws -> Reply<DeviceResponse> {
         let device = caller.device
         return Reply(DeviceResponse(
-            deviceId: device.id, name: device.name, pairedAt: device.pairedAt.map(Date.init(millis:)), lastSeenAt: device.lastCheckIn,
-            lastRunAt: device.lastRunAt.map(Date.init(millis:)), runs: device.runs, status: device.status(now: services.clock.now())))
+            deviceId: device.id, name: device.name, pairedAt: device.pairedAt, lastSeenAt: device.lastSeenAt,
+            lastRunAt: device.lastRunAt, runs: device.runs, status: device.status(now: services.clock.now())))
     }
 
     struct UnlockRequest: Codable {
@@ -178,12 +178,12 @@ struct SpotCheckDeviceController {
 
     /// The phone making the request, from its Bearer secret or its signature (checked when sent: skew, HMAC, replay).
     /// Only the `phone` access group calls it, before the handler.
-    private func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDeviceRow {
+    private func authenticate(_ request: Request, body: [UInt8]) async throws -> SpotCheckDevice {
         let headers = request.headers
         let token = headers[HTTPField.Name("X-Device-Token")!]?.trimmingCharacters(in: .whitespaces)
         let bearer = headers[.authorization].flatMap(Self.bearer)
         let signatureSent = headers[HTTPField.Name("X-Signature")!] != nil
-        let device: SpotCheckDeviceRow
+        let device: SpotCheckDevice
         if let bearer {
             guard bearer.count <= 128, let found = try await phone(secretHash: Tokens.hash(bearer), isRead: request.method == .get) else {
                 throw Self.unauthorized
@@ -199,7 +199,7 @@ struct SpotCheckDeviceController {
         return device
     }
 
-    private func checkSignature(_ request: Request, body: [UInt8], device: SpotCheckDeviceRow) async throws {
+    private func checkSignature(_ request: Request, body: [UInt8], device: SpotCheckDevice) async throws {
         let headers = request.headers
         guard let signature = RequestSignature(timestampHeader: headers[HTTPField.Name("X-TS")!], signatureHeader: headers[HTTPField.Name("X-Signature")!]) else {
             throw APIError(.signatureInvalid, "X-TS must be milliseconds since 1970 and X-Signature 64 hex digits.")
@@ -219,7 +219,7 @@ struct SpotCheckDeviceController {
 
     /// The phone with this secret. A read may come from the short-lived cache (the Shortcut's GET /policy
     /// is the busiest route); a write always sees the phone as stored.
-    private func phone(secretHash: String, isRead: Bool) async throws -> SpotCheckDeviceRow? {
+    private func phone(secretHash: String, isRead: Bool) async throws -> SpotCheckDevice? {
         let now = services.clock.now()
         if isRead, let cached = services.cache.phone(secretHash: secretHash, now: now) { return cached }
         let found = try await services.spotcheck.device(secretHash: secretHash)
@@ -227,14 +227,11 @@ struct SpotCheckDeviceController {
         return found
     }
 
-    private func checkIn(_ device: SpotCheckDeviceRow, now: Date) async throws {
-        let fresh = device.lastSeenAt.map { now.millis - $0 < Int64(Self.checkInResolution * 1000) } ?? false
+    private func checkIn(_ device: SpotCheckDevice, now: Date) async throws {
+        let fresh = device.lastSeenAt.map { now.timeIntervalSince($0) < Self.checkInResolution } ?? false
         guard !fresh || device.tamperAt != nil else { return }
         try await services.spotcheck.checkIn(device: device, now: now, backEventId: services.ids.next())
-        var seen = device
-        seen.lastSeenAt = now.millis
-        seen.tamperAt = nil
-        services.cache.store(phone: seen, now: now)
+        services.cache.store(phone: device.checkedIn(at: now), now: now)
     }
 
     private static func bearer(_ header: String) -> String? {

@@ -43,10 +43,10 @@ struct SpotCheckParentController {
             throw APIError(.tooManyDevices, "A family can manage up to \(Self.maximumDevices) phones.")
         }
         let now = services.clock.now()
-        let row = SpotCheckDeviceRow(id: services.ids.make(), familyId: session.familyId, name: name, createdAt: now.millis)
-        try await services.spotcheck.insert(row, in: session.scope)
-        let pairing = try await newPairingCode(deviceId: row.id, in: session.scope, now: now, logger: caller.context.logger)
-        return Reply(CreateResponse(device: DeviceView(row, now: now), pairing: pairing), status: .created)
+        let device = SpotCheckDevice(id: services.ids.make(), familyId: session.familyId, name: name, createdAt: now)
+        try await services.spotcheck.insert(device, in: session.scope)
+        let pairing = try await newPairingCode(deviceId: device.id, in: session.scope, now: now, logger: caller.context.logger)
+        return Reply(CreateResponse(device: DeviceView(device, now: now), pairing: pairing), status: .created)
     }
 
     @Sendable func rename(_ request: Request, caller: Parent) async throws -> Reply<DeviceView> {
@@ -110,10 +110,7 @@ struct SpotCheckParentController {
             policy = try DevicePolicy(hotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword, quietHours: policy.quietHours,
                                       gap: TimeInterval(gapMs) / 1000)
         }
-        let row = SpotCheckPolicyRow(hotspotOff: policy.hotspotOff, rotatePassword: policy.rotatePassword,
-                                     quietStart: policy.quietHours?.start.description, quietEnd: policy.quietHours?.end.description,
-                                     quietTz: policy.quietHours?.timeZone.identifier, gapMs: Int64((policy.gap * 1000).rounded()))
-        guard try await services.spotcheck.savePolicy(row, id: id, in: session.scope) else { throw APIError.notFound("phone") }
+        guard try await services.spotcheck.savePolicy(policy, id: id, in: session.scope) else { throw APIError.notFound("phone") }
         return Reply(PolicyView(policy, now: services.clock.now()))
     }
 
@@ -139,18 +136,21 @@ struct SpotCheckParentController {
             return value
         } ?? 20
         let before = try query.get("before").map(Self.cursor)
-        let rows = try await services.spotcheck.events(deviceId: id, in: session.scope, before: before, limit: limit + 1)
-        let page = Array(rows.prefix(limit))
-        let next = rows.count > limit ? page.last.map { "\($0.receivedAt)_\($0.id)" } : nil
+        let events = try await services.spotcheck.events(deviceId: id, in: session.scope, before: before, limit: limit + 1)
+        let page = Array(events.prefix(limit))
+        // The cursor on the wire is "<receivedAt in milliseconds>_<id>".
+        let next = events.count > limit ? page.last.map { "\($0.receivedAt.millis)_\($0.id)" } : nil
         return Reply(EventsPage(events: page.map(EventView.init), next: next))
     }
 
-    private static func cursor(_ text: String) throws -> (receivedAt: Int64, id: String) {
+    private static func cursor(_ text: String) throws -> (receivedAt: Date, id: String) {
         let parts = text.split(separator: "_", maxSplits: 1)
         guard parts.count == 2, let millis = Int64(parts[0]), parts[1].count <= 64 else {
             throw APIError.invalid("before", "before must be the \"next\" value of the previous page.")
         }
-        return (millis, String(parts[1]))
+        // A cursor past every stored time lists what any larger one would; the bound (2^53 ms) keeps the conversion exact.
+        let bound: Int64 = 1 << 53
+        return (Date(millis: min(max(millis, -bound), bound)), String(parts[1]))
     }
 
     private func newPairingCode(deviceId: DeviceID, in scope: FamilyScope, now: Date, logger: Logger) async throws -> PairingView {

@@ -46,7 +46,7 @@ struct StoreController {
             let purchase = purchases[product.id]
             return ProductView(id: product.id, name: product.name, summary: product.summary, displayPrice: product.displayPrice,
                                priceCents: product.priceCents, currency: product.currency, kind: product.kind, owned: purchase != nil,
-                               purchasedAt: purchase.map { Date(millis: $0.purchasedAt) }, purchasedBy: purchase?.purchasedBy.flatMap { parents[$0] })
+                               purchasedAt: purchase?.purchasedAt, purchasedBy: purchase?.purchasedBy.flatMap { parents[$0] })
         }))
     }
 
@@ -78,7 +78,7 @@ struct StoreController {
         let body = try await request.decodeJSON(PurchaseRequest.self, context: caller.context)
         let product = try Store.product(id: body.productId)
         let usesGatePass = try services.requireGrownUp(session)
-        let buyer: ParentRow
+        let buyer: ParentAccount
         if usesGatePass {
             guard let password = body.password, !password.isEmpty else {
                 throw APIError(.passwordRequired, "A parent's password is needed to buy \(product.name).")
@@ -120,9 +120,9 @@ struct StoreController {
     }
 
     private func record(_ receipt: Receipt, in scope: FamilyScope, by parentId: ParentID?) async throws -> Bool {
-        try await services.purchases.record(PurchaseRow(
+        try await services.purchases.record(Purchase(
             id: services.ids.next(), familyId: scope.familyId, productId: receipt.productId,
-            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now().millis, purchasedBy: parentId), in: scope)
+            provider: receipt.provider, receipt: receipt.reference, purchasedAt: services.clock.now(), purchasedBy: parentId), in: scope)
     }
 
     private func view(in scope: FamilyScope) async throws -> EntitlementsView {

@@ -42,7 +42,7 @@ extension Services {
         guard mailer.isEnabled else { return }
         do {
             let parents = try await families.parents(in: device.scope)
-            let since = Date(millis: device.since).formatted(date: .abbreviated, time: .shortened)
+            let since = device.since.formatted(date: .abbreviated, time: .shortened)
             try await mailer.send(MailMessage(to: parents.map(\.email), subject: "SpotCheck: \(device.name) stopped checking in", body: """
                 \(device.name) has not checked in since \(since) (UTC).
 

@@ -9,7 +9,7 @@ struct AppVisibilityMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: AppRequestContext,
                 next: (Request, AppRequestContext) async throws -> Response) async throws -> Response {
-        if let session = context.session, let childId = session.row.childId,
+        if let session = context.session, let childId = session.stored.childId,
            try await services.children.hiddenApps(childId: childId, in: session.scope).contains(appId) {
             throw APIError.appHidden
         }

@@ -25,20 +25,20 @@ struct SessionMiddleware: RouterMiddleware {
         if let token = request.cookies[Self.sessionCookie]?.value, !token.isEmpty, token.count <= 128 {
             let hash = Tokens.hash(token)
             // Reads may use the short-lived cache; a write always sees the session as stored.
-            if let row = isRead ? services.cache.session(tokenHash: hash, now: now) : nil {
-                context.session = CurrentSession(tokenHash: hash, row: row)
-            } else if let row = try await services.sessions.find(tokenHash: hash, now: now) {
-                context.session = CurrentSession(tokenHash: hash, row: row)
-                if now.millis - row.lastSeenAt > 60_000 {
+            if let stored = isRead ? services.cache.session(tokenHash: hash, now: now) : nil {
+                context.session = CurrentSession(tokenHash: hash, stored: stored)
+            } else if let stored = try await services.sessions.find(tokenHash: hash, now: now) {
+                context.session = CurrentSession(tokenHash: hash, stored: stored)
+                if now.timeIntervalSince(stored.lastSeenAt) > 60 {
                     try await services.sessions.touch(tokenHash: hash, now: now, expires: now.addingTimeInterval(Services.sessionLifetime))
                 }
-                if isRead { services.cache.store(session: row, now: now) }
+                if isRead { services.cache.store(session: stored, now: now) }
             }
         }
         if isRead { return try await next(request, context) }
 
         let sent = request.headers[Self.csrfHeader] ?? ""
-        let expected = context.session?.row.csrfToken ?? request.cookies[Self.csrfCookie]?.value ?? ""
+        let expected = context.session?.stored.csrfToken ?? request.cookies[Self.csrfCookie]?.value ?? ""
         guard !expected.isEmpty, Tokens.constantTimeEqual(sent, expected) else { throw APIError.csrf }
         // Whatever a write changes in a family, this instance's cached reads of it are dropped, even if it fails halfway.
         defer {

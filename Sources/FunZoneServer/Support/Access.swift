@@ -7,9 +7,9 @@ import Storage
 /// Who may do what: kid mode, parent area, gate passes. Every route states its level through one of these.
 extension Services {
     /// The signed-in device with a child picked.
-    func requireChild(_ context: AppRequestContext) async throws -> (CurrentSession, ChildRow) {
+    func requireChild(_ context: AppRequestContext) async throws -> (CurrentSession, Child) {
         let session = try context.requireSession()
-        guard let childId = session.row.childId,
+        guard let childId = session.stored.childId,
               let child = try await children.child(id: childId, in: session.scope)
         else { throw APIError.noChild }
         return (session, child)
@@ -20,7 +20,7 @@ extension Services {
     func requireParent(_ context: AppRequestContext) async throws -> CurrentSession {
         let session = try context.requireSession()
         let now = clock.now()
-        let lastActivity = session.row.parentActiveAt.map(Date.init(millis:))
+        let lastActivity = session.stored.parentActiveAt
         guard ParentAccess.isUnlocked(lastActivity: lastActivity, now: now) else { throw APIError.parentLocked }
         if let lastActivity, now.timeIntervalSince(lastActivity) > 15, !context.isBackgroundRefresh {
             try await sessions.setParentActive(now, tokenHash: session.tokenHash)
@@ -30,14 +30,14 @@ extension Services {
 
     /// Whether this device passed the parent gate within the last few minutes.
     func hasGatePass(_ session: CurrentSession) -> Bool {
-        ParentAccess.isGatePassValid(passedAt: session.row.gatePassedAt.map(Date.init(millis:)), now: clock.now())
+        ParentAccess.isGatePassValid(passedAt: session.stored.gatePassedAt, now: clock.now())
     }
 
     /// A grown-up action on a kid's screen (a purchase, a reset): needs a fresh gate pass on this
     /// device or the open parent area. Returns whether a gate pass was used (spend it with
     /// `spendGatePass` once the action is done).
     func requireGrownUp(_ session: CurrentSession) throws -> Bool {
-        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.row.parentActiveAt.map(Date.init(millis:)), now: clock.now())
+        let parentOpen = ParentAccess.isUnlocked(lastActivity: session.stored.parentActiveAt, now: clock.now())
         guard hasGatePass(session) || parentOpen else {
             throw APIError(.gateRequired)
         }
@@ -51,7 +51,7 @@ extension Services {
     /// The parent of the session's family whose password this is, or 401 `wrong_password`.
     /// Wrong guesses are counted per device (this session), cleared on success: a child guessing
     /// on the family tablet locks that tablet for a while, never the parent's own phone.
-    func familyParent(password: String, session: CurrentSession) async throws -> ParentRow {
+    func familyParent(password: String, session: CurrentSession) async throws -> ParentAccount {
         try await countAttempt(Self.passwordAttemptsKey(session), limit: .signInPerAccount)
         for parent in try await families.parents(in: session.scope)
         where try await hasher.verify(password, hash: parent.passwordHash) {
@@ -65,7 +65,7 @@ extension Services {
 
     /// The parent with this e-mail and password, or nil. An unknown e-mail is checked against a dummy
     /// hash, so timing does not reveal which e-mails exist.
-    func parent(email: String, password: String) async throws -> ParentRow? {
+    func parent(email: String, password: String) async throws -> ParentAccount? {
         let parent = try await families.parent(email: email)
         let valid = try await hasher.verify(password, hash: parent?.passwordHash ?? hasher.dummyHash)
         return valid ? parent : nil

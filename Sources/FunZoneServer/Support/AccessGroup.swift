@@ -10,7 +10,7 @@ struct SignedIn: Sendable {
 /// A device with a child picked: the kids' screens.
 struct Kid: Sendable {
     let session: CurrentSession
-    let child: ChildRow
+    let child: Child
     let context: AppRequestContext
 }
 
@@ -23,7 +23,7 @@ struct Parent: Sendable {
 /// A paired phone (SpotCheck's Shortcut and setup page): authenticated by its secret or its
 /// request signature, which covers `body` (read before the handler for that reason).
 struct Phone: Sendable {
-    let device: SpotCheckDeviceRow
+    let device: SpotCheckDevice
     let body: [UInt8]
     let context: AppRequestContext
 }

@@ -38,11 +38,11 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
 /// A session as the routes use it.
 struct CurrentSession: Sendable {
     let tokenHash: String
-    let row: SessionRow
-    var familyId: FamilyID { row.familyId }
+    let stored: Session
+    var familyId: FamilyID { stored.familyId }
     /// The family's rows, as this signed-in device may reach them.
-    var scope: FamilyScope { FamilyScope(familyId: row.familyId) }
-    var parentId: ParentID { row.parentId }
+    var scope: FamilyScope { FamilyScope(familyId: stored.familyId) }
+    var parentId: ParentID { stored.parentId }
 }
 
 extension JSONEncoder {

@@ -17,13 +17,13 @@ final class ReadCache: Sendable {
     let capacity: Int
 
     private struct State {
-        var sessions: [String: (row: SessionRow, expires: Date)] = [:]
+        var sessions: [String: (session: Session, expires: Date)] = [:]
         /// familyId → childId → encoded hub.
         var hubs: [FamilyID: [ChildID: (body: ByteBuffer, expires: Date)]] = [:]
         var hubCount = 0
         var sessionsByFamily: [FamilyID: Set<String>] = [:]
         /// secret hash → phone.
-        var phones: [String: (row: SpotCheckDeviceRow, expires: Date)] = [:]
+        var phones: [String: (phone: SpotCheckDevice, expires: Date)] = [:]
         var phonesByFamily: [FamilyID: Set<String>] = [:]
     }
     private let state = NIOLockedValueBox(State())
@@ -35,20 +35,20 @@ final class ReadCache: Sendable {
 
     var isEnabled: Bool { ttl > 0 }
 
-    func session(tokenHash: String, now: Date) -> SessionRow? {
+    func session(tokenHash: String, now: Date) -> Session? {
         guard isEnabled else { return nil }
         return state.withLockedValue { state in
-            guard let entry = state.sessions[tokenHash], entry.expires > now, entry.row.expiresAt > now.millis else { return nil }
-            return entry.row
+            guard let entry = state.sessions[tokenHash], entry.expires > now, entry.session.expiresAt > now else { return nil }
+            return entry.session
         }
     }
 
-    func store(session row: SessionRow, now: Date) {
+    func store(session: Session, now: Date) {
         guard isEnabled else { return }
         state.withLockedValue { state in
             if state.sessions.count >= capacity { state = State() }
-            state.sessions[row.tokenHash] = (row, now.addingTimeInterval(ttl))
-            state.sessionsByFamily[row.familyId, default: []].insert(row.tokenHash)
+            state.sessions[session.tokenHash] = (session, now.addingTimeInterval(ttl))
+            state.sessionsByFamily[session.familyId, default: []].insert(session.tokenHash)
         }
     }
 
@@ -71,23 +71,23 @@ final class ReadCache: Sendable {
         }
     }
 
-    func phone(secretHash: String, now: Date) -> SpotCheckDeviceRow? {
+    func phone(secretHash: String, now: Date) -> SpotCheckDevice? {
         guard isEnabled else { return nil }
         return state.withLockedValue { state in
             guard let entry = state.phones[secretHash], entry.expires > now else { return nil }
-            return entry.row
+            return entry.phone
         }
     }
 
-    func store(phone row: SpotCheckDeviceRow, now: Date) {
-        guard isEnabled, let hash = row.secretHash else { return }
+    func store(phone: SpotCheckDevice, now: Date) {
+        guard isEnabled, let hash = phone.secretHash else { return }
         state.withLockedValue { state in
             if state.phones.count >= capacity {
                 state.phones = [:]
                 state.phonesByFamily = [:]
             }
-            state.phones[hash] = (row, now.addingTimeInterval(ttl))
-            state.phonesByFamily[row.familyId, default: []].insert(hash)
+            state.phones[hash] = (phone, now.addingTimeInterval(ttl))
+            state.phonesByFamily[phone.familyId, default: []].insert(hash)
         }
     }
 
@@ -105,7 +105,7 @@ final class ReadCache: Sendable {
     func invalidate(tokenHash: String) {
         guard isEnabled else { return }
         state.withLockedValue { state in
-            if let row = state.sessions.removeValue(forKey: tokenHash)?.row { state.sessionsByFamily[row.familyId]?.remove(tokenHash) }
+            if let session = state.sessions.removeValue(forKey: tokenHash)?.session { state.sessionsByFamily[session.familyId]?.remove(tokenHash) }
         }
     }
 }

@@ -2,22 +2,10 @@ import Foundation
 import SpotCheck
 import Storage
 
-extension SpotCheckDeviceRow {
-    /// The stored rules as the domain reads them. Rows are written only from validated policies,
-    /// so a value that no longer parses (a time zone removed from the system) reads as "all day".
-    var policy: DevicePolicy {
-        let quiet: QuietHours? = if let quietStart, let quietEnd, let quietTz {
-            try? QuietHours(start: quietStart, end: quietEnd, timeZone: quietTz)
-        } else { nil }
-        return (try? DevicePolicy(hotspotOff: hotspotOff != 0, rotatePassword: rotatePassword != 0, quietHours: quiet,
-                                  gap: TimeInterval(gapMs) / 1000))
-            ?? (try! DevicePolicy(hotspotOff: hotspotOff != 0, rotatePassword: rotatePassword != 0, quietHours: quiet))
-    }
-
-    var lastCheckIn: Date? { lastSeenAt.map(Date.init(millis:)) }
-
+extension SpotCheckDevice {
+    /// The dashboard's status, from the last check-in at the time of reading.
     func status(now: Date) -> DeviceStatus {
-        DeviceStatus.of(lastCheckIn: lastCheckIn, gap: TimeInterval(gapMs) / 1000, now: now)
+        DeviceStatus.of(lastCheckIn: lastSeenAt, gap: policy.gap, now: now)
     }
 }
 
@@ -79,18 +67,17 @@ struct DeviceView: Codable, Equatable {
     let tamper: Tamper?
     let policy: PolicyView
 
-    init(_ row: SpotCheckDeviceRow, now: Date) {
-        let policy = row.policy
-        id = row.id
-        name = row.name
-        status = row.status(now: now)
-        paired = row.pairedAt != nil
-        pairedAt = row.pairedAt.map(Date.init(millis:))
-        lastSeenAt = row.lastCheckIn
-        createdAt = Date(millis: row.createdAt)
-        runs = row.runs
-        tamper = DeviceStatus.tamperSince(lastCheckIn: row.lastCheckIn, gap: policy.gap, now: now).map(Tamper.init)
-        self.policy = PolicyView(policy, now: now)
+    init(_ device: SpotCheckDevice, now: Date) {
+        id = device.id
+        name = device.name
+        status = device.status(now: now)
+        paired = device.pairedAt != nil
+        pairedAt = device.pairedAt
+        lastSeenAt = device.lastSeenAt
+        createdAt = device.createdAt
+        runs = device.runs
+        tamper = DeviceStatus.tamperSince(lastCheckIn: device.lastSeenAt, gap: device.policy.gap, now: now).map(Tamper.init)
+        policy = PolicyView(device.policy, now: now)
     }
 
     /// What is not there yet (paired, last seen, a tamper warning) is an explicit null.
@@ -112,7 +99,7 @@ struct DeviceView: Codable, Equatable {
 /// One line of a phone's activity.
 struct EventView: Codable, Equatable {
     let id: String
-    let kind: String
+    let kind: SpotCheckEvent.Kind
     let receivedAt: Date
     let ts: Date?
     let trigger: String
@@ -121,16 +108,16 @@ struct EventView: Codable, Equatable {
     let ok: Bool
     let errors: [String]
 
-    init(_ row: SpotCheckEventRow) {
-        id = row.id
-        kind = row.kind
-        receivedAt = Date(millis: row.receivedAt)
-        ts = row.ts.map(Date.init(millis:))
-        trigger = row.trigger
-        shortcutVersion = row.shortcutVersion
-        actionsAttempted = row.actionList
-        ok = row.ok != 0
-        errors = row.errorList
+    init(_ event: SpotCheckEvent) {
+        id = event.id
+        kind = event.kind
+        receivedAt = event.receivedAt
+        ts = event.runAt
+        trigger = event.trigger
+        shortcutVersion = event.shortcutVersion
+        actionsAttempted = event.actions
+        ok = event.ok
+        errors = event.errors
     }
 }
 
