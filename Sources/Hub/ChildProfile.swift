@@ -1,6 +1,7 @@
 import Foundation
 
-/// A child of the family: the name the hub greets, the school grade (1–7) and an avatar emoji.
+/// A member of the family with a profile: the name the hub greets, the school grade (1–7, or 8 for
+/// "8+ / adult": a teen or a parent who practises too) and an avatar emoji.
 public struct ChildProfile: Codable, Equatable, Sendable {
     public var id: String
     public var name: String
@@ -14,7 +15,13 @@ public struct ChildProfile: Codable, Equatable, Sendable {
         self.avatar = avatar
     }
 
-    public static let grades = 1...7
+    /// Grades 1–7, and `adult`.
+    public static let grades = 1...8
+    /// "8+ / adult": older than the apps' grade lists. Spellflare plays it as grade 7; SpeakUp gives it the full coach.
+    public static let adult = 8
+
+    /// How a grade reads: "Grade 3", "8+ / adult".
+    public static func label(grade: Int) -> String { grade == adult ? "8+ / adult" : "Grade \(grade)" }
 
     /// Avatars a child can pick: big, friendly emoji that read without words.
     public static let avatars = [

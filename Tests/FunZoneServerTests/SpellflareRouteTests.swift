@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Hub
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -82,6 +83,12 @@ struct Speller {
             _ = try await tablet.json(.put, "/api/spellflare/player", PlayerBody(name: " Mimi ", grade: 2, voice: "flite:kal16"), expect: .ok)
             let saved = try await Speller(device: tablet).me().player
             #expect(saved.name == "Mimi" && saved.grade == 2 && saved.voice == "flite:kal16" && saved.onboarded == true)
+
+            // A teen's or a parent's "8+ / adult" profile plays Spellflare's top grade.
+            let parent = try await app.setUpFamily(email: "leo@example.org", family: "Bianchi")
+            let teenId = try await app.addChild(parent, name: "Leo", grade: ChildProfile.adult)
+            _ = try await parent.json(.post, "/api/kids/select", ["childId": teenId], expect: .ok)
+            #expect(try await Speller(device: parent).me().player.grade == 7)
         }
     }
 

@@ -37,10 +37,15 @@ import Testing
 }
 
 @Suite struct ChildProfileTests {
-    @Test(arguments: [(0, false), (1, true), (4, true), (7, true), (8, false), (-3, false)])
-    func gradesOneToSeven(grade: Int, ok: Bool) {
+    @Test(arguments: [(0, false), (1, true), (4, true), (7, true), (8, true), (9, false), (-3, false)])
+    func gradesOneToSevenAndAdult(grade: Int, ok: Bool) {
         let profile = try? ChildProfile.validated(id: "c", name: "Mia", grade: grade, avatar: "🦊")
         #expect((profile != nil) == ok)
+    }
+
+    @Test func gradeLabels() {
+        #expect(ChildProfile.label(grade: 3) == "Grade 3")
+        #expect(ChildProfile.label(grade: ChildProfile.adult) == "8+ / adult")
     }
 
     @Test func rejectsUnknownAvatarsAndBadNames() {

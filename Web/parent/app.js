@@ -137,6 +137,9 @@ function inboxView() {
   }));
 }
 
+/** "Grade 3", or "8+ / adult" for a teen's or a parent's own profile (grade 8). */
+function gradeLabel(grade) { return grade === 8 ? "8+ / adult" : `Grade ${grade}`; }
+
 function childForm(child, onDone, onCancel) {
   // Its fields keep the focus across a redraw by these keys (the form has no ids inside).
   const key = (field) => ({ focusKey: `${child ? `child-${child.id}` : "new-child"}-${field}` });
@@ -144,7 +147,7 @@ function childForm(child, onDone, onCancel) {
     h("h3", {}, child ? `Edit ${child.name}` : "Add a child"),
     h("label", { class: "field" }, "Name", h("input", { name: "name", required: true, maxlength: 30, value: child?.name ?? "", dataset: key("name") })),
     h("label", { class: "field" }, "Grade", h("select", { name: "grade", dataset: key("grade") },
-      [1, 2, 3, 4, 5, 6, 7].map((g) => h("option", { value: g, selected: (child?.grade ?? 1) === g }, `Grade ${g}`)))),
+      [1, 2, 3, 4, 5, 6, 7, 8].map((g) => h("option", { value: g, selected: (child?.grade ?? 1) === g }, gradeLabel(g))))),
     h("fieldset", { class: "field" }, h("legend", {}, "Avatar"),
       h("div", { class: "avatar-choices" }, state.avatars.map((emoji, index) =>
         h("label", { "aria-label": `Avatar ${emoji}` },
@@ -191,7 +194,7 @@ function childrenView() {
     state.children.map((child) => h("article", { class: "item", dataset: { childId: child.id } },
       h("div", { class: "big", "aria-hidden": "true" }, child.avatar),
       h("div", {},
-        h("h3", {}, child.name), h("div", { class: "meta" }, `Grade ${child.grade}`),
+        h("h3", {}, child.name), h("div", { class: "meta" }, gradeLabel(child.grade)),
         h("div", { class: "app-toggles", role: "group", "aria-label": `Apps ${child.name} sees` }, state.apps.map((app) =>
           h("label", {}, h("input", { type: "checkbox", checked: !child.hiddenApps.includes(app.id),
             dataset: { focusKey: `apps-${child.id}-${app.id}` }, onchange: (event) => parentCall(() => api(`/api/parent/children/${child.id}/apps/${app.id}`,

@@ -47,7 +47,7 @@ struct SpellflareController {
         let assigned = try await services.spelling.assignedWords(childId: child.id, in: session.scope)
         return Reply(MeResponse(
             player: player.map { PlayerView(name: $0.name, grade: $0.grade, voice: $0.voice, onboarded: true) }
-                ?? PlayerView(name: child.name, grade: child.grade, voice: nil, onboarded: false),
+                ?? PlayerView(name: child.name, grade: min(child.grade, SpellingProgress.grades.upperBound), voice: nil, onboarded: false),
             progress: ProgressView(try await services.spelling.progress(childId: child.id, in: session.scope)),
             adsRemoved: owned.contains(Store.removeAds.id), assignedWords: Set(assigned).count))
     }

@@ -95,7 +95,7 @@ extension APIError {
         case .invalidEmail: self = .invalid("email", "Enter a valid e-mail address.")
         case .weakPassword(let minimum): self = .invalid("password", "Use a password of at least \(minimum) characters.")
         case .invalidName: self = .invalid("name", "Enter a name of 1 to 30 characters.")
-        case .invalidGrade: self = .invalid("grade", "Grade must be 1 to 7.")
+        case .invalidGrade: self = .invalid("grade", "Grade must be 1 to 7, or 8 for \"8+ / adult\".")
         case .invalidAvatar: self = .invalid("avatar", "Pick one of the avatars.")
         case .unknownApp(let id): self = APIError(.unknownApp, "There is no app \"\(id)\".")
         case .appNotRequestable: self = APIError(.appAvailable)
