@@ -49,11 +49,15 @@ let package = Package(
             "Audio", "CPocketSphinx",
             .product(name: "Crypto", package: "swift-crypto"),
         ]),
+        // SpeakUp's coach: every metric, score and tip of a spoken take, and the prompts. Debian's
+        // Snowball stemmer (libstemmer-dev, no pkg-config file: the module map links it) stems content words.
+        .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
+        .target(name: "SpeechCoach", dependencies: ["CStemmer"], resources: [.copy("Resources/prompts.json")]),
 
         // Effects behind small clients. Storage keeps the domain's values (an adapter depends on
         // the domain it stores; the domain modules never import Storage).
         .target(name: "Storage", dependencies: [
-            "Hub", "SpotCheck", "Spelling",
+            "Hub", "SpotCheck", "Spelling", "SpeechCoach",
             .product(name: "AsyncKit", package: "async-kit"),
             .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -70,7 +74,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "Storage", "MailClient",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Storage", "MailClient",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -87,7 +91,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/openapi.yaml")]),
         .executableTarget(name: "funzone", dependencies: [
-            "FunZoneServer", "Storage", "Speech",
+            "FunZoneServer", "Storage", "Speech", "Audio", "SpeechCoach",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -114,6 +118,7 @@ let package = Package(
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
+        .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
         .testTarget(name: "SpellingTests", dependencies: [
             "Spelling",
             .product(name: "PropertyBased", package: "swift-property-based"),

@@ -1,0 +1,1 @@
+#include </usr/include/libstemmer.h>
