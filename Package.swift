@@ -34,7 +34,9 @@ let package = Package(
     targets: [
         // Domain: pure Swift, Foundation only.
         .target(name: "Hub"),
-        .target(name: "Audio"),
+        // Signal loops (resampling, pitch by autocorrelation) run 30-100x slower unoptimised: debug
+        // builds optimise them too, so the browser tests analyse a take as fast as a family's server.
+        .target(name: "Audio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Speech: pocketsphinx in-process, espeak-ng and flite voices.
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
@@ -48,11 +50,12 @@ let package = Package(
         .target(name: "Speech", dependencies: [
             "Audio", "CPocketSphinx",
             .product(name: "Crypto", package: "swift-crypto"),
-        ]),
+        ], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // SpeakUp's coach: every metric, score and tip of a spoken take, and the prompts. Debian's
         // Snowball stemmer (libstemmer-dev, no pkg-config file: the module map links it) stems content words.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
-        .target(name: "SpeechCoach", dependencies: ["CStemmer"], resources: [.copy("Resources/prompts.json")]),
+        .target(name: "SpeechCoach", dependencies: ["CStemmer"], resources: [.copy("Resources/prompts.json")],
+                swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Effects behind small clients. Storage keeps the domain's values (an adapter depends on
         // the domain it stores; the domain modules never import Storage).

@@ -33,6 +33,7 @@ public enum FunZoneApp {
         SpellflareParentController(services: services).addRoutes(to: api)
         ColoringController(services: services).addRoutes(to: api)
         ColoringParentController(services: services).addRoutes(to: api)
+        SpeakUpController(services: services).addRoutes(to: api)
         SpotCheckParentController(services: services).addRoutes(to: api)
         // The phone's endpoints sit at the root, exactly where the iOS Shortcut calls them ({apiBaseURL}/policy).
         SpotCheckDeviceController(services: services).addRoutes(to: router)

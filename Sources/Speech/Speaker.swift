@@ -127,11 +127,5 @@ public actor SpeechSpeaker: SpeechSynthesizer {
         return data
     }
 
-    static func opus(_ wav: Data) async throws -> Data {
-        do {
-            return try await ProcessRunner.run("opusenc", ["--quiet", "--bitrate", "24", "--speech", "-", "-"], input: wav)
-        } catch let failure as ProcessRunner.Failure {
-            throw SpeechError.synthesisFailed(failure.message)
-        }
-    }
+    static func opus(_ wav: Data) async throws -> Data { try await OpusAudio.encode(wav: wav, timeout: 30) }
 }

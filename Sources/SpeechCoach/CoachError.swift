@@ -18,6 +18,8 @@ public enum CoachError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflictingFillerEntry(String)
     /// Show and Tell is for grades 1 to 4.
     case gradeOutOfRange(Int)
+    /// A session setting (countdown, default length) outside what is offered: the field and why.
+    case invalidSetting(String, String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,7 @@ public enum CoachError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notADefaultFiller(let entry): "\"\(entry)\" is not one of the default fillers, so it cannot be removed."
         case .conflictingFillerEntry(let entry): "\"\(entry)\" is listed twice in the filler lists."
         case .gradeOutOfRange(let grade): "Show and Tell is for grades 1 to 4, not \(grade)."
+        case .invalidSetting(_, let why): why
         }
     }
 }

@@ -34,3 +34,4 @@ extension Purchase: FamilyOwned {}
 extension SpellingPlayer: FamilyOwned {}
 extension SpellingGame: FamilyOwned {}
 extension SpellingList: FamilyOwned {}
+extension SpeakUpTake: FamilyOwned {}

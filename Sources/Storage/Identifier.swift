@@ -34,6 +34,7 @@ public enum IDSubject {
     public enum Device {}
     public enum Drawing {}
     public enum AppRequest {}
+    public enum SpeakUpTake {}
 }
 
 public typealias FamilyID = Identifier<IDSubject.Family>
@@ -43,3 +44,5 @@ public typealias ChildID = Identifier<IDSubject.Child>
 public typealias DeviceID = Identifier<IDSubject.Device>
 public typealias DrawingID = Identifier<IDSubject.Drawing>
 public typealias AppRequestID = Identifier<IDSubject.AppRequest>
+/// One recorded talk in SpeakUp.
+public typealias SpeakUpTakeID = Identifier<IDSubject.SpeakUpTake>

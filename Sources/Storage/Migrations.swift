@@ -6,6 +6,19 @@ public struct Migration: Sendable {
     public let version: Int
     public let name: String
     public let statements: [String]
+    /// Statements only one of the databases runs (full-text search, triggers): after `statements`.
+    public let sqlite: [String]
+    public let postgres: [String]
+
+    public init(version: Int, name: String, statements: [String], sqlite: [String] = [], postgres: [String] = []) {
+        self.version = version
+        self.name = name
+        self.statements = statements
+        self.sqlite = sqlite
+        self.postgres = postgres
+    }
+
+    func statements(for kind: Database.Kind) -> [String] { statements + (kind == .sqlite ? sqlite : postgres) }
 }
 
 public enum Migrations {
@@ -316,6 +329,7 @@ public enum Migrations {
                 expires_at BIGINT NOT NULL)
             """,
         ]),
+        speakUp,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several
@@ -325,7 +339,7 @@ public enum Migrations {
         return try await database.withConnection { sql in
             if kind == .postgres { try await sql.raw("SELECT pg_advisory_lock(7274001)").run() }
             do {
-                let applied = try await apply(on: sql, now: now)
+                let applied = try await apply(on: sql, kind: kind, now: now)
                 if kind == .postgres { try await sql.raw("SELECT pg_advisory_unlock(7274001)").run() }
                 return applied
             } catch {
@@ -335,7 +349,7 @@ public enum Migrations {
         }
     }
 
-    private static func apply(on sql: any SQLDatabase, now: Date) async throws -> [Migration] {
+    private static func apply(on sql: any SQLDatabase, kind: Database.Kind, now: Date) async throws -> [Migration] {
         try await sql.raw("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
@@ -346,7 +360,7 @@ public enum Migrations {
         for migration in all where !done.contains(migration.version) {
             try await sql.raw("BEGIN").run()
             do {
-                for statement in migration.statements { try await sql.raw(SQLQueryString(statement)).run() }
+                for statement in migration.statements(for: kind) { try await sql.raw(SQLQueryString(statement)).run() }
                 try await sql.raw("""
                     INSERT INTO schema_migrations (version, name, applied_at)
                     VALUES (\(bind: migration.version), \(bind: migration.name), \(bind: now.millis))

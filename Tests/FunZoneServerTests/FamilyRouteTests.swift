@@ -18,7 +18,7 @@ struct ConfirmBody: Encodable { let confirm: Bool }
             let mia = try await app.addChild(parent)
             app.clock.advance(by: 1)
             _ = try await app.addChild(parent, name: "Leo", grade: 5, avatar: "🦁")
-            try await parent.expectError(.post, "/api/parent/children", ChildBody(name: "Zed", grade: 8, avatar: "🦁"),
+            try await parent.expectError(.post, "/api/parent/children", ChildBody(name: "Zed", grade: 9, avatar: "🦁"),
                                          status: .unprocessableContent, code: "invalid_field")
             try await parent.expectError(.post, "/api/parent/children", ChildBody(name: "Zed", grade: 3, avatar: "💣"),
                                          status: .unprocessableContent, code: "invalid_field")

@@ -56,7 +56,7 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func aCallerWhoIsNotSignedInIsRefusedByEveryRouteButTheOpenOnes(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring"]) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"]) { app in
             let routes = Self.routes(app)
             #expect(routes.count > 70)
             #expect(Self.open.subtracting(routes.map(\.description)).sorted() == [], "open routes the router lacks")
@@ -79,7 +79,7 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func anotherFamilysIdsAreNotFoundByAnyRouteAndChangeNothing(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring"], openSignup: true) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"], openSignup: true) { app in
             let rossi = try await Family.rossi(app)
             let before = try await rossi.snapshot()
             // The Bianchis hold every key: a parent's phone with the parent area open, a tablet with
@@ -118,7 +118,7 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func anAppHiddenForTheChildRefusesEveryRouteOfIt(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring"]) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"]) { app in
             let rossi = try await Family.rossi(app)
             let mia = rossi.ids["childId"]!
             var walked = 0
@@ -165,11 +165,13 @@ struct Family {
         let drawing = try await tablet.request(.post, "/api/coloring/drawings", body: ByteBuffer(bytes: try ColoringRouteTests.drawing([ColoringRouteTests.scribble]).encoded()),
                                                headers: [.contentType: "application/json"])
         #expect(drawing.status == .created)
+        let take = try await tablet.request(.post, "/api/speakup/takes", body: ByteBuffer(bytes: toneWAV()), headers: [.contentType: "audio/wav"])
+        #expect(take.status == .created, "\(String(buffer: take.body))")
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
-            "deviceId": device.device.id.rawValue,
+            "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
         ])
     }
 
@@ -179,7 +181,7 @@ struct Family {
         let parentView = ["/api/parent/family", "/api/parent/children", "/api/parent/requests", "/api/parent/spellflare/lists",
                           "/api/parent/spotcheck/devices"]
         let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
-                         "/api/coloring/drawings/\(ids["drawingId"]!)"]
+                         "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

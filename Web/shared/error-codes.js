@@ -36,6 +36,7 @@ export const ErrorCode = Object.freeze({
   unsupportedAudio: "unsupported_audio",
   badAudio: "bad_audio",
   audioTooLong: "audio_too_long",
+  noSpeech: "no_speech",
   speechUnavailable: "speech_unavailable",
   speechServiceFailed: "speech_service_failed",
   speechWarmingUp: "speech_warming_up",

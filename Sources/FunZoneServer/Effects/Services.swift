@@ -21,6 +21,7 @@ public struct Services: Sendable {
     public let spelling: SpellingStore
     public let coloring: ColoringStore
     public let spotcheck: SpotCheckStore
+    public let speakUp: SpeakUpStore
     /// Seals phones' secrets at rest (SpotCheck).
     public let sealer: SecretSealer
     /// Renders drawings (thumbnails, PNG export) with the colouring pages and stamp pictures.
@@ -90,6 +91,7 @@ public struct Services: Sendable {
         self.spelling = SpellingStore(database: database)
         self.coloring = ColoringStore(database: database)
         self.spotcheck = SpotCheckStore(database: database)
+        self.speakUp = SpeakUpStore(database: database)
         self.sealer = sealer
         self.drawingRenderer = DrawingRenderer(stamps: Self.emojiFont, outlines: PageCatalog.outlines)
         self.rateLimits = RateLimitStore(database: database)

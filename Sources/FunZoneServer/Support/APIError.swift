@@ -6,6 +6,7 @@ import Hub
 import Hummingbird
 import NIOCore
 import Speech
+import SpeechCoach
 import Spelling
 import SpotCheck
 import Storage
@@ -78,6 +79,7 @@ extension APIError {
         case let error as SpeechError: self = APIError(speech: error)
         case let error as SpellingError: self = APIError(spelling: error)
         case let error as ColoringError: self = APIError(coloring: error)
+        case let error as CoachError: self = APIError(coach: error)
         case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)
         case StorageError.duplicateEmail:
             self = APIError(.emailTaken)
@@ -140,6 +142,18 @@ extension APIError {
         case .sessionOver: self = APIError(.gameOver, error.description)
         case .noWords: self = APIError(.noWords, error.description)
         case .invalidWordList: self = APIError(.invalidWordList, error.description)
+        }
+    }
+
+    /// A setting the coach refuses names its field; a take it cannot analyse is a broken recording.
+    private init(coach error: CoachError) {
+        switch error {
+        case .invalidInput: self = APIError(.badAudio, error.description)
+        case .targetOutOfRange: self = .invalid("targetWPM", error.description)
+        case .weightOutOfRange, .weightsDoNotTotal100: self = .invalid("weights", error.description)
+        case .invalidFillerEntry, .tooManyFillers, .notADefaultFiller, .conflictingFillerEntry: self = .invalid("fillers", error.description)
+        case .gradeOutOfRange: self = .invalid("grade", error.description)
+        case .invalidSetting(let field, _): self = .invalid(field, error.description)
         }
     }
 

@@ -21,7 +21,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     // Hub and store
     case unknownApp = "unknown_app", appAvailable = "app_available", unknownProduct = "unknown_product", tooManyChildren = "too_many_children"
     // Recordings and speech
-    case unsupportedAudio = "unsupported_audio", badAudio = "bad_audio", audioTooLong = "audio_too_long"
+    case unsupportedAudio = "unsupported_audio", badAudio = "bad_audio", audioTooLong = "audio_too_long", noSpeech = "no_speech"
     case speechUnavailable = "speech_unavailable", speechServiceFailed = "speech_service_failed", speechWarmingUp = "speech_warming_up"
     // Spellflare
     case levelLocked = "level_locked", gameOver = "game_over", noWords = "no_words", invalidWordList = "invalid_word_list"
@@ -53,7 +53,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .drawingChanged: .preconditionFailed
         case .bodyTooLarge, .audioTooLong, .drawingTooLarge: .contentTooLarge
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
-        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .invalidWordList, .invalidDrawing: .unprocessableContent
+        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing: .unprocessableContent
         case .revisionRequired: .preconditionRequired
         case .rateLimited, .gateLocked: .tooManyRequests
         case .internalError: .internalServerError
@@ -99,6 +99,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedAudio: "Send the recording as a PCM WAV file (Content-Type: audio/wav)."
         case .badAudio: "The recording is empty or cut short."
         case .audioTooLong: "The recording is too long."
+        case .noSpeech: "Nothing was heard in the recording. Speak a little closer to the microphone and try again."
         case .speechUnavailable: "The speech engine is not available."
         case .speechServiceFailed: "The recognition service did not answer properly. Try again in a moment."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."

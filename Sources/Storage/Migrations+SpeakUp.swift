@@ -1,0 +1,54 @@
+extension Migrations {
+    /// SpeakUp's takes (features and analysis as JSON, the recording's file), each profile's
+    /// settings with the parent's recording switch, and search inside transcripts.
+    static let speakUp = Migration(version: 10, name: "speakup takes, settings and search", statements: [
+        """
+        CREATE TABLE speakup_takes (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            prompt_id TEXT,
+            created_at BIGINT NOT NULL,
+            seconds DOUBLE PRECISION NOT NULL,
+            word_count BIGINT NOT NULL,
+            wpm DOUBLE PRECISION NOT NULL,
+            filler_count BIGINT NOT NULL,
+            score BIGINT,
+            stars BIGINT,
+            favorite BIGINT NOT NULL DEFAULT 0,
+            transcript TEXT NOT NULL,
+            features TEXT NOT NULL,
+            analysis TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            analysis_version BIGINT NOT NULL,
+            audio_key TEXT,
+            audio_bytes BIGINT NOT NULL DEFAULT 0)
+        """,
+        "CREATE INDEX speakup_takes_by_child ON speakup_takes (family_id, child_id, created_at)",
+        """
+        CREATE TABLE speakup_settings (
+            child_id TEXT PRIMARY KEY REFERENCES children(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            settings TEXT,
+            keep_recordings BIGINT NOT NULL DEFAULT 1,
+            updated_at BIGINT NOT NULL)
+        """,
+    ], sqlite: [
+        // Search inside transcripts: FTS5 with the Porter stemmer ("talking" finds "talk").
+        "CREATE VIRTUAL TABLE speakup_search USING fts5(transcript, take_id UNINDEXED, tokenize = 'porter unicode61')",
+        // Kept in step by the database itself, also when a child's deletion cascades to the takes.
+        """
+        CREATE TRIGGER speakup_search_insert AFTER INSERT ON speakup_takes BEGIN
+            INSERT INTO speakup_search (transcript, take_id) VALUES (new.transcript, new.id);
+        END
+        """,
+        """
+        CREATE TRIGGER speakup_search_delete AFTER DELETE ON speakup_takes BEGIN
+            DELETE FROM speakup_search WHERE take_id = old.id;
+        END
+        """,
+    ], postgres: [
+        "CREATE INDEX speakup_takes_search ON speakup_takes USING GIN (to_tsvector('english', transcript))",
+    ])
+}

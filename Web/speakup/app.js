@@ -1,0 +1,101 @@
+// SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
+// (#today, #take/<id>, #history) and draw the screen. State lives in one object (state.js) and one
+// function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
+// session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
+import { api, ApiError, loadSession } from "../shared/api.js";
+import { h, mount } from "../shared/dom.js";
+import { ErrorCode } from "../shared/error-codes.js";
+import { redraw } from "../shared/redraw.js";
+import { muteButton } from "../shared/sounds.js";
+import { speakOnTouch } from "../shared/speak-on-touch.js";
+import { countdownScreen } from "./countdown.js";
+import { abandonTake } from "./flow.js";
+import { historyScreen, loadHistory } from "./history.js";
+import { recordingScreen } from "./recording.js";
+import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
+import { routeFor } from "./routes.js";
+import { kidHistoryScreen, kidTakeScreen } from "./show-and-tell-pages.js";
+import { kidTodayScreen } from "./show-and-tell.js";
+import { isKid, render, setRenderer, state } from "./state.js";
+import { loadTake, takeScreen } from "./take-page.js";
+import { loadPrompt, todayScreen } from "./today.js";
+import { leaveTake } from "./playback.js";
+import { zoneQuery } from "./format.js";
+
+const root = document.getElementById("app");
+history.scrollRestoration = "manual";
+let drawn = "";
+
+async function load() {
+  state.loading = true;
+  state.fatal = "";
+  try {
+    const session = await loadSession();
+    if (!session.signedIn || !session.child) { location.href = "/"; return; }
+    state.child = session.child;
+    state.me = await api(`/api/speakup/me?${zoneQuery()}`);
+    document.body.classList.toggle("show-and-tell", isKid());
+    await loadPrompt();
+  } catch (error) {
+    if (error instanceof ApiError && (error.code === ErrorCode.notSignedIn || error.code === ErrorCode.noChildSelected)) { location.href = "/"; return; }
+    state.fatal = error instanceof ApiError ? error.message : "SpeakUp needs the server. Check the connection and try again.";
+  }
+  state.loading = false;
+  route();
+}
+
+/** Draws the route in the address, loading what it shows. Leaving Today ends a take in progress. */
+function route() {
+  const next = routeFor(location.hash);
+  if (next.name !== "today") abandonTake();
+  if (state.route.name === "take" && (next.name !== "take" || next.id !== state.route.id)) leaveTake();
+  state.route = next;
+  if (state.me && next.name === "take") loadTake(next.id);
+  if (state.me && next.name === "history") loadHistory();
+  render();
+}
+
+function topbar() {
+  const kid = isKid();
+  const here = state.route.name;
+  const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${here === name || (name === "history" && here === "take") ? " current" : ""}`, href: hash, id,
+    "aria-current": here === name ? "page" : null, "aria-label": kid ? (name === "today" ? "Talk" : "My talks") : null },
+  h("span", { "aria-hidden": "true" }, icon), kid ? null : h("span", { class: "nav-text" }, name === "today" ? " Today" : " History"));
+  const mute = muteButton();
+  if (kid) mute.dataset.say = "";
+  return h("nav", { class: "su-topbar", "aria-label": "SpeakUp" },
+    h("a", { class: "btn icon-btn", href: "/", id: "hub-home", "aria-label": "Back to the apps" }, "🏠"),
+    h("span", { class: "su-brand" }, h("span", { "aria-hidden": "true" }, "🎤 "), h("span", { class: "brand-name" }, kid ? "Show & Tell" : "SpeakUp")),
+    h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#history", "history", kid ? "⭐" : "📈", "nav-history"), mute));
+}
+
+function screen() {
+  if (state.loading) return h("p", { class: "hint", role: "status" }, "Loading…");
+  if (state.fatal) {
+    return h("section", { class: "glass-card center" }, h("h1", {}, "Oops!"), h("p", { class: "error-text", role: "alert" }, state.fatal),
+      h("button", { class: "btn primary big", type: "button", id: "try-again", onclick: load }, "Try again"));
+  }
+  const kid = isKid();
+  if (state.route.name === "take") return kid ? kidTakeScreen() : takeScreen();
+  if (state.route.name === "history") return kid ? kidHistoryScreen() : historyScreen();
+  const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
+  return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
+}
+
+/** Which screen is up: a new one starts at the top of the page. */
+const screenKey = () => `${state.route.name}/${state.route.id ?? ""}/${state.route.name === "today" ? state.flow.phase : ""}`;
+
+function draw() {
+  const key = screenKey();
+  const fresh = key !== drawn;
+  redraw(root, () => mount(root, topbar(), h("main", { class: "su-screen", id: "screen", dataset: { screen: key } }, screen())), { focus: !fresh });
+  root.dataset.flow = state.flow.phase;
+  root.dataset.route = state.route.name;
+  if (fresh) { drawn = key; scrollTo(0, 0); }
+}
+
+setRenderer(draw);
+addEventListener("hashchange", route);
+// Show & Tell: every button and link says its name when touched (the other kids' pages do too).
+speakOnTouch(document, { when: isKid });
+load();
