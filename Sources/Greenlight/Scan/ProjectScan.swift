@@ -78,6 +78,11 @@ public struct ProjectScan: Sendable {
         }
         if scanners.contains(.metadata) { projectFindings += MetadataScanner().scan(files, root: root.standardizedFileURL) }
         if scanners.contains(.code) && configuration.kidsCategory { projectFindings += KidsScanner().scan(files) }
+        // An app that tells an SDK its users are children is for children even without --kids:
+        // its children's data going to a third party is judged too (HIGH: COPPA consent, not the Kids Category's ban).
+        if scanners.contains(.code) && !configuration.kidsCategory && findings.contains(where: { $0.ruleId == "kids-app-hint" }) {
+            projectFindings += ChildDataFlow.findings(files, severity: .high)
+        }
         let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
         findings += projectFindings.filter { finding in
             !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
