@@ -146,9 +146,12 @@ public struct CodeScanner: Sendable {
         return failed ? failure() : .success(bytes)
     }
 
+    /// String catalogs hold every language of an app in one file: they may be this many times larger.
+    static let catalogSizeFactor = 8
+
     static func read(_ file: ProjectFile, sizeLimit: Int) -> Swift.Result<ScannedFile, SkippedFile> {
         let data: [UInt8]
-        switch load(file.absolutePath, sizeLimit: sizeLimit) {
+        switch load(file.absolutePath, sizeLimit: file.kind == .strings ? sizeLimit * catalogSizeFactor : sizeLimit) {
         case .success(let bytes): data = bytes
         case .failure(let failure): return .failure(SkippedFile(path: file.path, reason: failure.reason))
         }
@@ -162,6 +165,10 @@ public struct CodeScanner: Sendable {
                let xml = try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0) {
                 return .success(make(file, bytes: Array(xml)))
             }
+            // Localized strings are often UTF-16 (Xcode's old default) or a compiled binary plist.
+            if file.kind == .strings, let text = LocalizedStrings.text(of: Data(data)) {
+                return .success(make(file, bytes: Array(text.utf8)))
+            }
             return .failure(SkippedFile(path: file.path, reason: .binary))
         }
         return .success(make(file, bytes: data))
@@ -169,7 +176,7 @@ public struct CodeScanner: Sendable {
 
     static func make(_ file: ProjectFile, bytes: [UInt8]) -> ScannedFile {
         let text = String(decoding: bytes, as: UTF8.self)
-        let language: SourceLanguage? = file.kind == .json ? .javascript : file.kind.language
+        let language = file.kind.lexer(forPath: file.path)
         var lines: [LexedLine]
         if let language {
             lines = SourceLexer(language: language).lex(bytes: bytes)
@@ -225,7 +232,7 @@ public struct CodeScanner: Sendable {
         var result: [Int: Set<String>] = [:]
         for line in lines {
             let directive: String?
-            if kind.language != nil || kind == .json {
+            if kind.language != nil || kind == .json || kind == .strings {
                 directive = line.comment.utf8.starts(with: "greenlight:ignore".utf8) ? String(line.comment.dropFirst("greenlight:ignore".count)) : nil
             } else if ByteSearch.contains(Array(line.raw.utf8), Array("greenlight:ignore".utf8)),
                       let range = line.raw.range(of: #"<!--\s*greenlight:ignore([^>]*?)-->"#, options: .regularExpression) {
