@@ -132,18 +132,25 @@ struct PBXLinks {
         return call.contains(".dynamic")
     }
 
-    /// A folder referenced by the project that holds a Package.swift naming `product`.
+    /// A folder referenced by the project whose Package.swift declares `product` (`.library(name:
+    /// "product"`), else one named after it, else the first (by path) that mentions it: packages
+    /// that depend on the product name it too.
     func packageFolder(declaring product: String) -> String? {
+        var mentioning: [(folder: String, manifest: String)] = []
         for (id, value) in paths.objects {
             guard let reference = value as? [String: Any], reference["isa"] as? String == "PBXFileReference",
                   ["wrapper", "folder", nil].contains(reference["lastKnownFileType"] as? String),
                   let path = paths.path(of: id), !(path as NSString).lastPathComponent.contains(".") else { continue }
             let manifest = root.appendingPathComponent(XCConfig.normalized(path)).appendingPathComponent("Package.swift")
-            guard let data = FileManager.default.contents(atPath: manifest.path),
-                  String(decoding: data, as: UTF8.self).contains("\"\(product)\"") else { continue }
-            return XCConfig.normalized(path)
+            guard let data = FileManager.default.contents(atPath: manifest.path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if text.contains("\"\(product)\"") { mentioning.append((XCConfig.normalized(path), text)) }
         }
-        return nil
+        mentioning.sort { $0.folder < $1.folder }
+        let declaration = try! NSRegularExpression(pattern: #"\.library\s*\(\s*name:\s*""# + NSRegularExpression.escapedPattern(for: product) + #"""#)
+        return mentioning.first { declaration.matches($0.manifest) }?.folder
+            ?? mentioning.first { ($0.folder as NSString).lastPathComponent == product }?.folder
+            ?? mentioning.first?.folder
     }
 }
 
