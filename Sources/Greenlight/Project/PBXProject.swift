@@ -161,6 +161,8 @@ struct PBXPaths {
     let projectFolder: String
     /// Child id → parent group id.
     let parents: [String: String]
+    /// Target id → the synchronized folders (group id) whose exception sets name it, with the files listed.
+    private(set) var exceptions: [String: [(group: String, listed: [String])]] = [:]
 
     init(objects: [String: Any], projectFolder: String) {
         self.objects = objects
@@ -171,6 +173,16 @@ struct PBXPaths {
             for child in group["children"] as? [String] ?? [] { parents[child] = id }
         }
         self.parents = parents
+        // Synchronized folders' membership exceptions, indexed once for every target.
+        for (groupId, value) in objects {
+            guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
+                  let sets = group["exceptions"] as? [String], let folder = path(of: groupId) else { continue }
+            for setId in sets {
+                guard let set = object(setId), let target = set["target"] as? String else { continue }
+                let listed = (set["membershipExceptions"] as? [String] ?? []).map { XCConfig.normalized(folder + "/" + $0) }
+                exceptions[target, default: []].append((groupId, listed))
+            }
+        }
     }
 
     func object(_ id: String) -> [String: Any]? { objects[id] as? [String: Any] }
@@ -204,14 +216,8 @@ struct PBXPaths {
             }
         }
         let own = target["fileSystemSynchronizedGroups"] as? [String] ?? []
-        for (groupId, value) in objects {
-            guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
-                  let sets = group["exceptions"] as? [String], let folder = path(of: groupId) else { continue }
-            for setId in sets {
-                guard let set = object(setId), set["target"] as? String == targetId else { continue }
-                let listed = (set["membershipExceptions"] as? [String] ?? []).map { XCConfig.normalized(folder + "/" + $0) }
-                if own.contains(groupId) { excluded.formUnion(listed) } else { files.formUnion(listed) }
-            }
+        for (groupId, listed) in exceptions[targetId] ?? [] {
+            if own.contains(groupId) { excluded.formUnion(listed) } else { files.formUnion(listed) }
         }
         return (files, own.compactMap { path(of: $0) }, excluded)
     }
