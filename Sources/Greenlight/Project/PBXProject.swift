@@ -5,12 +5,9 @@ extension AppTargetReader {
     /// configuration (xcconfig files under the project's and the target's own settings, references
     /// expanded), and the files each compiles: its own Sources phase and synchronized folders, plus
     /// the frameworks of the same project and the local Swift packages it links.
-    static func fromPBXProj(_ file: ScannedFile, root: URL) -> [AppTarget] {
-        guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
-              let objects = plist["objects"] as? [String: Any] else { return [] }
-        // project.pbxproj sits in X.xcodeproj/; paths are relative to the folder holding X.xcodeproj.
-        let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
+    static func fromPBXProj(_ file: ScannedFile, plists: ProjectPlists) -> [AppTarget] {
+        guard let paths = file.plist?.pbx else { return [] }
+        let objects = paths.objects, projectFolder = paths.projectFolder, root = plists.root
         /// A configuration list's Release settings: its xcconfig's, then its own.
         func settings(of listId: Any?) -> [String: String] {
             let configurations = ((listId as? String).flatMap { paths.object($0) }?["buildConfigurations"] as? [String] ?? [])
@@ -30,7 +27,7 @@ extension AppTargetReader {
                   let kind = kind(ofProductType: target["productType"] as? String) else { return nil }
             let name = target["name"] as? String ?? "App"
             let resolved = BuildSettings(projectSettings).overlaid(with: settings(of: target["buildConfigurationList"])).resolved(targetName: name)
-            var (info, others, _) = effective(settings: resolved.values, infoPath: resolved["INFOPLIST_FILE"], projectFolder: projectFolder, root: root)
+            var (info, others, _) = effective(settings: resolved.values, infoPath: resolved["INFOPLIST_FILE"], projectFolder: projectFolder, plists: plists)
             info = info.mapValues { resolved.expand($0) }
             let folder = projectFolder.isEmpty ? name : projectFolder + "/" + name
             var app = AppTarget(name: name, info: info, otherKeys: others, definedIn: file.file.path,
@@ -47,7 +44,7 @@ extension AppTargetReader {
             if target["buildPhases"] != nil || target["fileSystemSynchronizedGroups"] != nil || !compiled.files.isEmpty { app.sourceFiles = compiled.files }
             app.sourceFolders = compiled.folders
             app.excludedFiles = compiled.excluded
-            app.entitlements = Entitlements.load(resolved["CODE_SIGN_ENTITLEMENTS"], projectFolder: projectFolder, root: root)?
+            app.entitlements = Entitlements.load(resolved["CODE_SIGN_ENTITLEMENTS"], projectFolder: projectFolder, plists: plists)?
                 .expanded(with: resolved)
             return app
         }
@@ -226,13 +223,11 @@ struct PBXPaths {
 extension AppTargetReader {
     /// Files that only test targets compile (unit and UI test bundles of a project.pbxproj), in
     /// whatever folder they sit: they never ship, so no rule judges them.
-    static func testOnlyFiles(files: [ScannedFile], root: URL) -> Set<String> {
+    static func testOnlyFiles(files: [ScannedFile]) -> Set<String> {
         var result = Set<String>()
         for file in files where file.file.kind == .pbxproj {
-            guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
-                  let objects = plist["objects"] as? [String: Any] else { continue }
-            let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
+            guard let paths = file.plist?.pbx else { continue }
+            let objects = paths.objects
             var testFiles = Set<String>(), shippedFiles = Set<String>()
             for (id, value) in objects {
                 guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }

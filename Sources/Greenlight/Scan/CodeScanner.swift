@@ -39,6 +39,8 @@ struct ScannedFile: Sendable {
     let previewLines: Set<Int>
     /// Per line: the rule ids an inline `greenlight:ignore` silences there (an empty set: all rules).
     let suppressions: [Int: Set<String>]
+    /// The parsed property list, for plists, entitlements, privacy manifests and project.pbxproj.
+    let plist: ParsedPlist?
 
     func isSuppressed(_ ruleId: String, line: Int) -> Bool {
         guard let ids = suppressions[line] else { return false }
@@ -199,7 +201,8 @@ public struct CodeScanner: Sendable {
         let lowercased = ByteSearch.lowered(bytes)
         let hasPreviews = file.kind == .swift && ByteSearch.contains(lowercased, Array("preview".utf8))
         return ScannedFile(file: file, text: text, lowercased: lowercased, present: ScanKeywords.index.present(in: lowercased), lines: lines,
-                           previewLines: hasPreviews ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind))
+                           previewLines: hasPreviews ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind),
+                           plist: ParsedPlist.kinds.contains(file.kind) ? ParsedPlist(text: text, file: file) : nil)
     }
 
     static let previewMarker = Array("#Preview".utf8), previewProvider = Array("PreviewProvider".utf8)
@@ -304,7 +307,7 @@ public struct CodeScanner: Sendable {
             if hits.count > rule.minimumHitsPerFile { found += hits }
         }
         for rule in FileRules.rules where rule.kinds.contains(scanned.file.kind) && !configuration.disabled.contains(rule.id) {
-            for problem in rule.check(scanned.file, scanned.text) where !scanned.isSuppressed(rule.id, line: problem.line) {
+            for problem in rule.check(scanned.file, scanned.text, scanned.plist?.dictionary) where !scanned.isSuppressed(rule.id, line: problem.line) {
                 found.append(Finding(ruleId: rule.id, source: .codescan, severity: rule.severity, guideline: rule.guideline, title: problem.title,
                                      detail: problem.detail, fix: rule.fix, file: scanned.file.path, line: problem.line, code: nil))
             }

@@ -73,7 +73,7 @@ struct HybridScanner: Sendable {
         let web = files.filter { $0.file.kind == .javascript && !$0.file.isTest }
         var findings: [Finding] = []
         let declared = Set(app.infoPlists.flatMap { file in
-            (FileRules.dictionary(Data(file.text.utf8)) ?? [:]).compactMap { key, value in ((value as? String)?.isEmpty == false) ? key : nil }
+            (file.plist?.dictionary ?? [:]).compactMap { key, value in ((value as? String)?.isEmpty == false) ? key : nil }
         })
         let expoText = app.expoConfig?.text ?? ""
         // Needs met at the same line (Camera.getPhoto: camera and photos) make one finding.

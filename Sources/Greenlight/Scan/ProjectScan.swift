@@ -88,7 +88,7 @@ public struct ProjectScan: Sendable {
             !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
         }
         // Files only test targets compile never ship (wherever they sit): no rule judges them.
-        let testOnly = AppTargetReader.testOnlyFiles(files: files, root: root.standardizedFileURL)
+        let testOnly = AppTargetReader.testOnlyFiles(files: files)
         if !testOnly.isEmpty { findings.removeAll { testOnly.contains($0.file) } }
         findings += (walk.skipped + unread).map(Self.finding(for:))
         return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count,
