@@ -61,6 +61,24 @@ struct ProjectModelTests {
         #expect(try metadata(project, files).filter { $0.ruleId == "purpose-string-missing" } == [])
     }
 
+    @Test func aPackageFolderIsTheOneDeclaringTheProductNotOneDependingOnIt() throws {
+        // Packages/Feed depends on Kit, so its manifest names "Kit" too; whatever the dictionary's order, Kit is Packages/Kit.
+        let objects: [String: Any] = [
+            "G": ["isa": "PBXGroup", "children": ["F", "K"], "sourceTree": "<group>"],
+            "F": ["isa": "PBXFileReference", "lastKnownFileType": "wrapper", "path": "Packages/Feed", "sourceTree": "<group>"],
+            "K": ["isa": "PBXFileReference", "lastKnownFileType": "wrapper", "path": "Packages/Kit", "sourceTree": "<group>"],
+        ]
+        let files = [
+            "Packages/Feed/Package.swift": "let package = Package(name: \"Feed\", products: [.library(name: \"Feed\", targets: [\"Feed\"])],\n  dependencies: [.package(name: \"Kit\", path: \"../Kit\")])\n",
+            "Packages/Kit/Package.swift": "let package = Package(name: \"Kit\", products: [.library(\n  name: \"Kit\", targets: [\"Kit\"])])\n",
+        ]
+        try withProject(files) { root in
+            let links = PBXLinks(paths: PBXPaths(objects: objects, projectFolder: ""), root: root)
+            #expect(links.packageFolder(declaring: "Kit") == "Packages/Kit")
+            #expect(links.packageFolder(declaring: "Feed") == "Packages/Feed")
+        }
+    }
+
     @Test func addOnlyPhotoAccessNeedsOnlyTheAddKey() throws {
         var project = TwoTargetProject()
         project.appSources.append("App/Save.swift")

@@ -98,16 +98,14 @@ public struct Entitlements: Sendable, Equatable {
     }
 
     /// Reads CODE_SIGN_ENTITLEMENTS (relative to the project folder, `$(SRCROOT)` allowed).
-    static func load(_ declared: String?, projectFolder: String, root: URL) -> Entitlements? {
+    static func load(_ declared: String?, projectFolder: String, plists: ProjectPlists) -> Entitlements? {
         guard var path = declared, !path.isEmpty else { return nil }
         for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
         let relative = projectFolder.isEmpty ? path : projectFolder + "/" + path
-        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) else {
-            return Entitlements(path: relative, problem: "the file \(relative) does not exist")
-        }
-        guard let plist = FileRules.dictionary(data) else { return Entitlements(path: relative, problem: "\(relative) is not a valid plist") }
+        guard let file = plists.plist(at: relative) else { return Entitlements(path: relative, problem: "the file \(relative) does not exist") }
+        guard let plist = file.dictionary else { return Entitlements(path: relative, problem: "\(relative) is not a valid plist") }
         var entitlements = Entitlements(path: relative, plist: plist)
-        entitlements.text = String(decoding: data, as: UTF8.self)
+        entitlements.text = file.text
         return entitlements
     }
 }
@@ -116,30 +114,30 @@ public struct Entitlements: Sendable, Equatable {
 /// for projects with neither, each Info.plist on its own.
 enum AppTargetReader {
     static func targets(files: [ScannedFile], root: URL) -> [AppTarget] {
-        withLocalizedKeys(readTargets(files: files, root: root), root: root)
+        withLocalizedKeys(readTargets(files: files, plists: ProjectPlists(files: files, root: root)), localized: LocalizedInfo(files))
     }
 
     /// Keys only an `InfoPlist.strings` supplies are present in the built Info.plist.
-    static func withLocalizedKeys(_ targets: [AppTarget], root: URL) -> [AppTarget] {
+    static func withLocalizedKeys(_ targets: [AppTarget], localized info: LocalizedInfo) -> [AppTarget] {
         targets.map { target in
             guard target.isFromProjectFile, !target.sourceFolder.isEmpty else { return target }
-            let localized = LocalizedInfo.keys(under: target.sourceFolder, root: root)
+            let localized = info.keys(under: target.sourceFolder)
             guard !localized.isEmpty else { return target }
             return target.adding(localized)
         }
     }
 
-    static func readTargets(files: [ScannedFile], root: URL) -> [AppTarget] {
+    static func readTargets(files: [ScannedFile], plists: ProjectPlists) -> [AppTarget] {
         var targets: [AppTarget] = []
         for file in files where file.file.kind == .pbxproj {
-            targets += fromPBXProj(file, root: root)
+            targets += fromPBXProj(file, plists: plists)
         }
         for file in files where file.file.kind == .xcodegen {
-            targets += fromXcodeGen(file, root: root)
+            targets += fromXcodeGen(file, plists: plists)
         }
         if targets.isEmpty {
             for file in files where file.file.kind == .plist && file.file.path.lowercased().hasSuffix("info.plist") && !file.file.isTest {
-                guard let plist = FileRules.dictionary(Data(file.text.utf8)) else { continue }
+                guard let plist = file.plist?.dictionary else { continue }
                 let (strings, others) = split(plist)
                 guard strings["CFBundlePackageType"] != "dSYM" else { continue }
                 var target = AppTarget(name: (file.file.path as NSString).deletingLastPathComponent, info: strings, otherKeys: others,
@@ -160,14 +158,14 @@ enum AppTargetReader {
     }
 
     /// Merges an Info.plist file (path relative to `projectFolder`, `$(SRCROOT)` allowed) with `INFOPLIST_KEY_*` settings.
-    static func effective(settings: [String: String], infoPath: String?, projectFolder: String, root: URL) -> ([String: String], Set<String>, String?) {
+    static func effective(settings: [String: String], infoPath: String?, projectFolder: String, plists: ProjectPlists) -> ([String: String], Set<String>, String?) {
         var strings: [String: String] = [:], others = Set<String>()
         var relativePlist: String?
         if var path = infoPath, !path.isEmpty {
             for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where path.hasPrefix(prefix) { path.removeFirst(prefix.count) }
             let relative = projectFolder.isEmpty ? path : projectFolder + "/" + path
             relativePlist = relative
-            if let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path), let plist = FileRules.dictionary(data) {
+            if let plist = plists.plist(at: relative)?.dictionary {
                 (strings, others) = split(plist)
             }
         }
@@ -194,7 +192,8 @@ enum AppTargetReader {
         }
     }
 
-    static func fromXcodeGen(_ file: ScannedFile, root: URL) -> [AppTarget] {
+    static func fromXcodeGen(_ file: ScannedFile, plists: ProjectPlists) -> [AppTarget] {
+        let root = plists.root
         guard let spec = (try? Yams.load(yaml: file.text)) as? [String: Any], let targets = spec["targets"] as? [String: Any] else { return [] }
         let projectFolder = (file.file.path as NSString).deletingLastPathComponent
         func strings(_ any: Any?) -> [String: String] {
@@ -222,7 +221,7 @@ enum AppTargetReader {
             let resolved = BuildSettings(settings).resolved(targetName: name)
             let info = target["info"] as? [String: Any]
             var (plist, others, _) = effective(settings: resolved.values, infoPath: (info?["path"] as? String) ?? resolved["INFOPLIST_FILE"],
-                                               projectFolder: projectFolder, root: root)
+                                               projectFolder: projectFolder, plists: plists)
             for (key, value) in info?["properties"] as? [String: Any] ?? [:] {
                 if let string = value as? String { plist[key] = string } else { others.insert(key) }
             }
@@ -247,7 +246,7 @@ enum AppTargetReader {
                 app.entitlements?.text = file.text
             } else {
                 app.entitlements = Entitlements.load((entitlements?["path"] as? String) ?? resolved["CODE_SIGN_ENTITLEMENTS"],
-                                                     projectFolder: projectFolder, root: root)?.expanded(with: resolved)
+                                                     projectFolder: projectFolder, plists: plists)?.expanded(with: resolved)
             }
             return app
         }

@@ -5,12 +5,9 @@ extension AppTargetReader {
     /// configuration (xcconfig files under the project's and the target's own settings, references
     /// expanded), and the files each compiles: its own Sources phase and synchronized folders, plus
     /// the frameworks of the same project and the local Swift packages it links.
-    static func fromPBXProj(_ file: ScannedFile, root: URL) -> [AppTarget] {
-        guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
-              let objects = plist["objects"] as? [String: Any] else { return [] }
-        // project.pbxproj sits in X.xcodeproj/; paths are relative to the folder holding X.xcodeproj.
-        let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-        let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
+    static func fromPBXProj(_ file: ScannedFile, plists: ProjectPlists) -> [AppTarget] {
+        guard let paths = file.plist?.pbx else { return [] }
+        let objects = paths.objects, projectFolder = paths.projectFolder, root = plists.root
         /// A configuration list's Release settings: its xcconfig's, then its own.
         func settings(of listId: Any?) -> [String: String] {
             let configurations = ((listId as? String).flatMap { paths.object($0) }?["buildConfigurations"] as? [String] ?? [])
@@ -30,7 +27,7 @@ extension AppTargetReader {
                   let kind = kind(ofProductType: target["productType"] as? String) else { return nil }
             let name = target["name"] as? String ?? "App"
             let resolved = BuildSettings(projectSettings).overlaid(with: settings(of: target["buildConfigurationList"])).resolved(targetName: name)
-            var (info, others, _) = effective(settings: resolved.values, infoPath: resolved["INFOPLIST_FILE"], projectFolder: projectFolder, root: root)
+            var (info, others, _) = effective(settings: resolved.values, infoPath: resolved["INFOPLIST_FILE"], projectFolder: projectFolder, plists: plists)
             info = info.mapValues { resolved.expand($0) }
             let folder = projectFolder.isEmpty ? name : projectFolder + "/" + name
             var app = AppTarget(name: name, info: info, otherKeys: others, definedIn: file.file.path,
@@ -47,7 +44,7 @@ extension AppTargetReader {
             if target["buildPhases"] != nil || target["fileSystemSynchronizedGroups"] != nil || !compiled.files.isEmpty { app.sourceFiles = compiled.files }
             app.sourceFolders = compiled.folders
             app.excludedFiles = compiled.excluded
-            app.entitlements = Entitlements.load(resolved["CODE_SIGN_ENTITLEMENTS"], projectFolder: projectFolder, root: root)?
+            app.entitlements = Entitlements.load(resolved["CODE_SIGN_ENTITLEMENTS"], projectFolder: projectFolder, plists: plists)?
                 .expanded(with: resolved)
             return app
         }
@@ -132,18 +129,25 @@ struct PBXLinks {
         return call.contains(".dynamic")
     }
 
-    /// A folder referenced by the project that holds a Package.swift naming `product`.
+    /// A folder referenced by the project whose Package.swift declares `product` (`.library(name:
+    /// "product"`), else one named after it, else the first (by path) that mentions it: packages
+    /// that depend on the product name it too.
     func packageFolder(declaring product: String) -> String? {
+        var mentioning: [(folder: String, manifest: String)] = []
         for (id, value) in paths.objects {
             guard let reference = value as? [String: Any], reference["isa"] as? String == "PBXFileReference",
                   ["wrapper", "folder", nil].contains(reference["lastKnownFileType"] as? String),
                   let path = paths.path(of: id), !(path as NSString).lastPathComponent.contains(".") else { continue }
             let manifest = root.appendingPathComponent(XCConfig.normalized(path)).appendingPathComponent("Package.swift")
-            guard let data = FileManager.default.contents(atPath: manifest.path),
-                  String(decoding: data, as: UTF8.self).contains("\"\(product)\"") else { continue }
-            return XCConfig.normalized(path)
+            guard let data = FileManager.default.contents(atPath: manifest.path) else { continue }
+            let text = String(decoding: data, as: UTF8.self)
+            if text.contains("\"\(product)\"") { mentioning.append((XCConfig.normalized(path), text)) }
         }
-        return nil
+        mentioning.sort { $0.folder < $1.folder }
+        let declaration = try! NSRegularExpression(pattern: #"\.library\s*\(\s*name:\s*""# + NSRegularExpression.escapedPattern(for: product) + #"""#)
+        return mentioning.first { declaration.matches($0.manifest) }?.folder
+            ?? mentioning.first { ($0.folder as NSString).lastPathComponent == product }?.folder
+            ?? mentioning.first?.folder
     }
 }
 
@@ -154,6 +158,8 @@ struct PBXPaths {
     let projectFolder: String
     /// Child id → parent group id.
     let parents: [String: String]
+    /// Target id → the synchronized folders (group id) whose exception sets name it, with the files listed.
+    private(set) var exceptions: [String: [(group: String, listed: [String])]] = [:]
 
     init(objects: [String: Any], projectFolder: String) {
         self.objects = objects
@@ -164,6 +170,16 @@ struct PBXPaths {
             for child in group["children"] as? [String] ?? [] { parents[child] = id }
         }
         self.parents = parents
+        // Synchronized folders' membership exceptions, indexed once for every target.
+        for (groupId, value) in objects {
+            guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
+                  let sets = group["exceptions"] as? [String], let folder = path(of: groupId) else { continue }
+            for setId in sets {
+                guard let set = object(setId), let target = set["target"] as? String else { continue }
+                let listed = (set["membershipExceptions"] as? [String] ?? []).map { XCConfig.normalized(folder + "/" + $0) }
+                exceptions[target, default: []].append((groupId, listed))
+            }
+        }
     }
 
     func object(_ id: String) -> [String: Any]? { objects[id] as? [String: Any] }
@@ -197,14 +213,8 @@ struct PBXPaths {
             }
         }
         let own = target["fileSystemSynchronizedGroups"] as? [String] ?? []
-        for (groupId, value) in objects {
-            guard let group = value as? [String: Any], group["isa"] as? String == "PBXFileSystemSynchronizedRootGroup",
-                  let sets = group["exceptions"] as? [String], let folder = path(of: groupId) else { continue }
-            for setId in sets {
-                guard let set = object(setId), set["target"] as? String == targetId else { continue }
-                let listed = (set["membershipExceptions"] as? [String] ?? []).map { XCConfig.normalized(folder + "/" + $0) }
-                if own.contains(groupId) { excluded.formUnion(listed) } else { files.formUnion(listed) }
-            }
+        for (groupId, listed) in exceptions[targetId] ?? [] {
+            if own.contains(groupId) { excluded.formUnion(listed) } else { files.formUnion(listed) }
         }
         return (files, own.compactMap { path(of: $0) }, excluded)
     }
@@ -213,13 +223,11 @@ struct PBXPaths {
 extension AppTargetReader {
     /// Files that only test targets compile (unit and UI test bundles of a project.pbxproj), in
     /// whatever folder they sit: they never ship, so no rule judges them.
-    static func testOnlyFiles(files: [ScannedFile], root: URL) -> Set<String> {
+    static func testOnlyFiles(files: [ScannedFile]) -> Set<String> {
         var result = Set<String>()
         for file in files where file.file.kind == .pbxproj {
-            guard let plist = (try? PropertyListSerialization.propertyList(from: Data(file.text.utf8), format: nil)) as? [String: Any],
-                  let objects = plist["objects"] as? [String: Any] else { continue }
-            let projectFolder = ((file.file.path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
-            let paths = PBXPaths(objects: objects, projectFolder: projectFolder)
+            guard let paths = file.plist?.pbx else { continue }
+            let objects = paths.objects
             var testFiles = Set<String>(), shippedFiles = Set<String>()
             for (id, value) in objects {
                 guard let target = value as? [String: Any], target["isa"] as? String == "PBXNativeTarget" else { continue }

@@ -5,6 +5,8 @@ public enum FileKind: String, Sendable, CaseIterable {
     case swift, objc, javascript, plist, entitlements, privacyManifest, json, pbxproj, xcodegen
     /// CocoaPods' Podfile and Carthage's Cartfile: which SDKs the app links.
     case dependencies
+    /// Localized text shown to users: `.strings` files (`InfoPlist.strings` too) and `.xcstrings` catalogs.
+    case strings
 
     /// The source languages (SRC in the anchor's tables).
     public static let source: Set<FileKind> = [.swift, .objc, .javascript]
@@ -16,6 +18,16 @@ public enum FileKind: String, Sendable, CaseIterable {
         case .objc: .objc
         case .javascript: .javascript
         default: nil
+        }
+    }
+
+    /// The lexer that reads a file of this kind (JSON as JavaScript, `.strings` with C's comments
+    /// and quotes, a `.xcstrings` catalog as JSON), or nil for line-by-line text.
+    func lexer(forPath path: String) -> SourceLanguage? {
+        switch self {
+        case .json: .javascript
+        case .strings: path.hasSuffix(".xcstrings") ? .javascript : .objc
+        default: language
         }
     }
 
@@ -36,6 +48,7 @@ public enum FileKind: String, Sendable, CaseIterable {
         case "js", "jsx", "ts", "tsx", "mjs", "cjs": return .javascript
         case "plist": return .plist
         case "entitlements": return .entitlements
+        case "strings", "xcstrings": return .strings
         case "xcprivacy": return .privacyManifest
         default: return nil
         }
@@ -198,7 +211,8 @@ public struct ProjectWalker: Sendable {
                     continue
                 }
                 walk(directory: path, relative: rel, into: &result)
-            } else if kindType == UInt8(DT_REG), let kind = FileKind.of(name: name), !ignore.contains(where: { $0.matches(rel) }) {
+            } else if kindType == UInt8(DT_REG), let kind = FileKind.of(name: name), !ignore.contains(where: { $0.matches(rel) }),
+                      kind != .strings || LocalizedStrings.isRead(name: name, folder: relative) {
                 result.files.append(ProjectFile(path: rel, absolutePath: path, kind: kind))
             }
         }

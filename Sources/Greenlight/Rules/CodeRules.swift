@@ -6,6 +6,8 @@ public enum CodeRules {
     static let src = FileKind.source
     static let native = FileKind.native
     static let srcAndJSON: Set<FileKind> = FileKind.source.union([.json])
+    /// Code and the localized text shown to users (`.strings`, `.xcstrings`).
+    static let srcAndStrings: Set<FileKind> = FileKind.source.union([.strings])
 
     /// Every line-pattern rule: the anchor's and ours (`PolicyRules`).
     public static var all: [CodeRule] { patternRules + PolicyRules.patternRules }
@@ -39,7 +41,7 @@ public enum CodeRules {
             id: "crypto-mining", severity: .critical, guideline: "3.1.5", title: "Cryptocurrency mining detected",
             detail: "Apps may not mine cryptocurrency on the device.",
             fix: "Remove on-device mining; cloud mining management apps are allowed.",
-            kinds: src, target: .text,
+            kinds: srcAndStrings, target: .text,
             patterns: [#"\b(?:crypto|coin)[\s_-]?miner"#, #"\bhash[\s_-]?rate\b"#, #"\bmining[\s_-]?pool\b"#, #"stratum\+tcp"#],
             keywords: ["miner", "hash", "mining", "stratum"]),
         CodeRule(
@@ -180,11 +182,19 @@ public enum CodeRules {
             id: "crypto-exchange-signals", severity: .warn, guideline: "3.1.5", title: "Crypto exchange features",
             detail: "Buying, selling or swapping crypto in the app needs licensing where it is offered.",
             fix: "Confirm whether the app performs exchanges or only links out, and document licensing.",
-            kinds: srcAndJSON, target: .strings,
+            // Text shown to users, in code and in the localized strings (English and the larger Latin-script languages).
+            kinds: srcAndJSON.union([.strings]), target: .strings,
             patterns: [#"\bcrypto exchange\b"#, #"\b(?:buy|sell|trade|swap) (?:crypto|bitcoin|btc|eth|usdt|usdc)\b"#, #"\bfiat (?:on|off)[\s-]?ramp\b"#,
-                       #"\b(?:on|off)[-_]ramp\b"#, #"\bp2p trad"#],
-            keywords: ["crypto", "bitcoin", "btc", "eth", "usdt", "usdc", "ramp", "p2p"],
-            lineExclusions: [#"(?i)\b(?:no|not|never|without|don't|doesn't|cannot|can't)\b.{0,30}(?:crypto|bitcoin|exchange|ramp|trad)"#],
+                       #"\b(?:on|off)[-_]ramp\b"#, #"\bp2p trad"#,
+                       // es, pt, it: comprar/vender/intercambiar/trocar/comprare… cripto(monedas|moedas|valute), bitcoin
+                       #"\b(?:comprar|vender|intercambiar|cambiar|trocar|negociar|comprare|vendere|scambiare)\s+(?:criptomonedas?|criptomoedas?|criptovalut[ae]|cripto|bitcoins?|btc|eth|usdt|usdc)\b"#,
+                       // fr: acheter/vendre/échanger (des|du) cryptos, crypto-monnaies, bitcoins
+                       #"\b(?:acheter|vendre|échanger)\s+(?:des\s+|du\s+|de\s+la\s+)?(?:cryptos?|crypto-?monnaies?|cryptomonnaies?|bitcoins?|btc|eth|usdt|usdc)\b"#,
+                       // de: Bitcoin/Krypto(währungen) kaufen/verkaufen/tauschen/handeln
+                       #"\b(?:krypto(?:währungen?)?|kryptos|bitcoins?|btc|eth|usdt|usdc)\s+(?:kaufen|verkaufen|tauschen|handeln)\b"#,
+                       #"\b(?:krypto-?börse|exchange\s+de\s+cripto\w*|corretora\s+de\s+cripto\w*|exchange\s+di\s+cripto\w*|plateforme\s+d'échange\s+de\s+crypto\w*)"#],
+            keywords: ["crypto", "cripto", "krypto", "bitcoin", "btc", "eth", "usdt", "usdc", "ramp", "p2p"],
+            lineExclusions: [#"(?i)\b(?:no|not|never|without|don't|doesn't|cannot|can't|nunca|sin|sem|senza|sans|pas|jamais|nicht|kein|keine|ohne)\b.{0,30}(?:crypto|cripto|krypto|bitcoin|exchange|ramp|trad)"#],
             scope: .oncePerProject),
         CodeRule(
             id: "crypto-exchange-brand", severity: .warn, guideline: "3.1.5", title: "Crypto exchange integration",

@@ -67,8 +67,8 @@ public enum FileRules {
     public static let rules: [FileRule] = [
         FileRule(id: "vague-purpose-string", severity: .warn, guideline: "5.1.1",
                  fix: "Say what the app does with the data and why, e.g. \"Take photos of your drawings to color them.\"",
-                 kinds: [.plist]) { file, text in
-            guard let plist = dictionary(Data(text.utf8)) else { return [] }
+                 kinds: [.plist]) { file, text, parsed in
+            guard let plist = parsed else { return [] }
             return purposeKeys.compactMap { key, name in
                 guard let value = plist[key] as? String, !value.trimmedSpaces.isEmpty, isVague(value) else { return nil }
                 return ("\(name) purpose string is too vague", "\"\(value)\" does not tell the user why the app needs this.", line(ofKey: key, in: text))
@@ -76,8 +76,8 @@ public enum FileRules {
         },
         FileRule(id: "missing-privacy-keys", severity: .warn, guideline: "5.1.1",
                  fix: "Write a purpose string that explains why the app needs the permission.",
-                 kinds: [.plist]) { file, text in
-            guard isInfoPlist(file), let plist = dictionary(Data(text.utf8)) else { return [] }
+                 kinds: [.plist]) { file, text, parsed in
+            guard isInfoPlist(file), let plist = parsed else { return [] }
             return purposeKeys.compactMap { key, name in
                 guard let value = plist[key] as? String, value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
                 return ("\(name) purpose string is empty", "\(key) is present but empty; the permission prompt would show no reason.",
@@ -86,7 +86,7 @@ public enum FileRules {
         },
         FileRule(id: "expo-config-check", severity: .warn, guideline: "2.1",
                  fix: "Set expo.ios.bundleIdentifier, expo.icon and a real expo.name.",
-                 kinds: [.json]) { file, text in
+                 kinds: [.json]) { file, text, _ in
             guard isExpoConfig(file, text: text) else { return [] }
             var problems: [(title: String, detail: String, line: Int)] = []
             if !text.contains("bundleIdentifier") {
@@ -103,9 +103,9 @@ public enum FileRules {
         },
         FileRule(id: "export-compliance", severity: .info, guideline: "5.4",
                  fix: "Set ITSAppUsesNonExemptEncryption (Info.plist) or ios.config.usesNonExemptEncryption (Expo) so uploads skip the export question.",
-                 kinds: [.plist, .json]) { file, text in
+                 kinds: [.plist, .json]) { file, text, parsed in
             if isInfoPlist(file) {
-                guard let plist = dictionary(Data(text.utf8)), plist["ITSAppUsesNonExemptEncryption"] == nil else { return [] }
+                guard let plist = parsed, plist["ITSAppUsesNonExemptEncryption"] == nil else { return [] }
                 return [("Export compliance key not set", "ITSAppUsesNonExemptEncryption is missing from \((file.path as NSString).lastPathComponent).", 0)]
             }
             if isExpoConfig(file, text: text), !text.contains("usesNonExemptEncryption") {

@@ -67,8 +67,9 @@ public struct FileRule: Sendable {
     public let guideline: String
     public let fix: String
     public let kinds: Set<FileKind>
-    /// Returns (title, detail, line) for each problem in one file.
-    public let check: @Sendable (ProjectFile, String) -> [(title: String, detail: String, line: Int)]
+    /// Returns (title, detail, line) for each problem in one file, given its text and, for a
+    /// property list, its parsed dictionary (nil when it does not parse).
+    public let check: @Sendable (ProjectFile, String, [String: Any]?) -> [(title: String, detail: String, line: Int)]
 }
 
 /// The description of a rule every output format reads (SARIF's `rules[]`, `greenlight rules`).

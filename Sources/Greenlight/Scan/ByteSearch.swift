@@ -117,7 +117,7 @@ struct KeywordGroups: Sendable {
 enum ScanKeywords {
     static let scanners: [[[[UInt8]]]] = [
         CodeScanner.compiled.map(\.keywords), PrivacyScanner.categories.map(\.keywords), MetadataScanner.requirements.map(\.keywords),
-        EntitlementsScanner.keywordGroups, KidsScanner.keywordGroups,
+        EntitlementsScanner.keywordGroups, KidsScanner.keywordGroups, HybridScanner.keywordGroups,
     ]
     static let index = KeywordIndex(groups: scanners.flatMap { $0 })
     static let offsets: [Int] = scanners.reduce(into: [0]) { $0.append($0.last! + $1.count) }
@@ -126,6 +126,7 @@ enum ScanKeywords {
     static let metadata = KeywordGroups(offset: offsets[2])
     static let entitlements = KeywordGroups(offset: offsets[3])
     static let kids = KeywordGroups(offset: offsets[4])
+    static let hybrid = KeywordGroups(offset: offsets[5])
 }
 
 extension String {

@@ -39,6 +39,8 @@ struct ScannedFile: Sendable {
     let previewLines: Set<Int>
     /// Per line: the rule ids an inline `greenlight:ignore` silences there (an empty set: all rules).
     let suppressions: [Int: Set<String>]
+    /// The parsed property list, for plists, entitlements, privacy manifests and project.pbxproj.
+    let plist: ParsedPlist?
 
     func isSuppressed(_ ruleId: String, line: Int) -> Bool {
         guard let ids = suppressions[line] else { return false }
@@ -146,9 +148,12 @@ public struct CodeScanner: Sendable {
         return failed ? failure() : .success(bytes)
     }
 
+    /// String catalogs hold every language of an app in one file: they may be this many times larger.
+    static let catalogSizeFactor = 8
+
     static func read(_ file: ProjectFile, sizeLimit: Int) -> Swift.Result<ScannedFile, SkippedFile> {
         let data: [UInt8]
-        switch load(file.absolutePath, sizeLimit: sizeLimit) {
+        switch load(file.absolutePath, sizeLimit: file.kind == .strings ? sizeLimit * catalogSizeFactor : sizeLimit) {
         case .success(let bytes): data = bytes
         case .failure(let failure): return .failure(SkippedFile(path: file.path, reason: failure.reason))
         }
@@ -162,6 +167,10 @@ public struct CodeScanner: Sendable {
                let xml = try? PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0) {
                 return .success(make(file, bytes: Array(xml)))
             }
+            // Localized strings are often UTF-16 (Xcode's old default) or a compiled binary plist.
+            if file.kind == .strings, let text = LocalizedStrings.text(of: Data(data)) {
+                return .success(make(file, bytes: Array(text.utf8)))
+            }
             return .failure(SkippedFile(path: file.path, reason: .binary))
         }
         return .success(make(file, bytes: data))
@@ -169,7 +178,7 @@ public struct CodeScanner: Sendable {
 
     static func make(_ file: ProjectFile, bytes: [UInt8]) -> ScannedFile {
         let text = String(decoding: bytes, as: UTF8.self)
-        let language: SourceLanguage? = file.kind == .json ? .javascript : file.kind.language
+        let language = file.kind.lexer(forPath: file.path)
         var lines: [LexedLine]
         if let language {
             lines = SourceLexer(language: language).lex(bytes: bytes)
@@ -192,7 +201,8 @@ public struct CodeScanner: Sendable {
         let lowercased = ByteSearch.lowered(bytes)
         let hasPreviews = file.kind == .swift && ByteSearch.contains(lowercased, Array("preview".utf8))
         return ScannedFile(file: file, text: text, lowercased: lowercased, present: ScanKeywords.index.present(in: lowercased), lines: lines,
-                           previewLines: hasPreviews ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind))
+                           previewLines: hasPreviews ? previews(lines) : [], suppressions: suppressions(lines, kind: file.kind),
+                           plist: ParsedPlist.kinds.contains(file.kind) ? ParsedPlist(text: text, file: file) : nil)
     }
 
     static let previewMarker = Array("#Preview".utf8), previewProvider = Array("PreviewProvider".utf8)
@@ -225,7 +235,7 @@ public struct CodeScanner: Sendable {
         var result: [Int: Set<String>] = [:]
         for line in lines {
             let directive: String?
-            if kind.language != nil || kind == .json {
+            if kind.language != nil || kind == .json || kind == .strings {
                 directive = line.comment.utf8.starts(with: "greenlight:ignore".utf8) ? String(line.comment.dropFirst("greenlight:ignore".count)) : nil
             } else if ByteSearch.contains(Array(line.raw.utf8), Array("greenlight:ignore".utf8)),
                       let range = line.raw.range(of: #"<!--\s*greenlight:ignore([^>]*?)-->"#, options: .regularExpression) {
@@ -297,7 +307,7 @@ public struct CodeScanner: Sendable {
             if hits.count > rule.minimumHitsPerFile { found += hits }
         }
         for rule in FileRules.rules where rule.kinds.contains(scanned.file.kind) && !configuration.disabled.contains(rule.id) {
-            for problem in rule.check(scanned.file, scanned.text) where !scanned.isSuppressed(rule.id, line: problem.line) {
+            for problem in rule.check(scanned.file, scanned.text, scanned.plist?.dictionary) where !scanned.isSuppressed(rule.id, line: problem.line) {
                 found.append(Finding(ruleId: rule.id, source: .codescan, severity: rule.severity, guideline: rule.guideline, title: problem.title,
                                      detail: problem.detail, fix: rule.fix, file: scanned.file.path, line: problem.line, code: nil))
             }

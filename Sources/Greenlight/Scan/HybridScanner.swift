@@ -73,7 +73,7 @@ struct HybridScanner: Sendable {
         let web = files.filter { $0.file.kind == .javascript && !$0.file.isTest }
         var findings: [Finding] = []
         let declared = Set(app.infoPlists.flatMap { file in
-            (FileRules.dictionary(Data(file.text.utf8)) ?? [:]).compactMap { key, value in ((value as? String)?.isEmpty == false) ? key : nil }
+            (file.plist?.dictionary ?? [:]).compactMap { key, value in ((value as? String)?.isEmpty == false) ? key : nil }
         })
         let expoText = app.expoConfig?.text ?? ""
         // Needs met at the same line (Camera.getPhoto: camera and photos) make one finding.
@@ -128,15 +128,15 @@ struct HybridScanner: Sendable {
         return []
     }
 
+    static var keywordIndex: KeywordGroups { ScanKeywords.hybrid }
+    /// A file can ask for a device feature or push only if it holds one of these (the prefilter, one group).
+    static let keywordGroups: [[[UInt8]]] = [
+        ["getusermedia", "camera", "audio", "record", "image", "medialibrary", "geolocation", "location", "push", "remotemessages", "voice"]
+            .map(ByteSearch.lowered),
+    ]
+
     static func firstUse(_ patterns: [NSRegularExpression], in files: [ScannedFile]) -> (ScannedFile, LexedLine)? {
-        for file in files {
-            let lowered = file.lowercased
-            guard ByteSearch.contains(lowered, Array("getusermedia".utf8)) || ByteSearch.contains(lowered, Array("camera".utf8))
-                    || ByteSearch.contains(lowered, Array("audio".utf8)) || ByteSearch.contains(lowered, Array("record".utf8))
-                    || ByteSearch.contains(lowered, Array("image".utf8)) || ByteSearch.contains(lowered, Array("medialibrary".utf8))
-                    || ByteSearch.contains(lowered, Array("geolocation".utf8)) || ByteSearch.contains(lowered, Array("location".utf8))
-                    || ByteSearch.contains(lowered, Array("push".utf8)) || ByteSearch.contains(lowered, Array("remotemessages".utf8))
-                    || ByteSearch.contains(lowered, Array("voice".utf8)) else { continue }
+        for file in files where keywordIndex.has(0, present: file.present) {
             if let line = file.lines.first(where: { line in patterns.contains { $0.matches(line.text) } }) { return (file, line) }
         }
         return nil

@@ -73,6 +73,8 @@ struct KidsScanner: Sendable {
                  fix: "Put a parental gate (a question a child cannot answer) before opening links, mail, the store or the share sheet."),
         RuleInfo(id: "kids-purchase-without-gate", severity: .high, guideline: "1.3", title: "Purchase without a parental gate",
                  fix: "Ask a parental gate question before starting any purchase."),
+        RuleInfo(id: "kids-data-to-third-party", severity: .critical, guideline: "5.1.4", title: "A child's personal data sent to a third-party service",
+                 fix: "Keep the child's data on the device or your own servers: send the third party a text without the name (or speak the name on the device with AVSpeechSynthesizer), or drop the data."),
     ]
 
     static func info(_ id: String) -> RuleInfo { rules.first { $0.id == id }! }
@@ -83,7 +85,7 @@ struct KidsScanner: Sendable {
     }
 
     func scan(_ files: [ScannedFile]) -> [Finding] {
-        var findings: [Finding] = []
+        var findings = ChildDataFlow.findings(files, severity: Self.info("kids-data-to-third-party").severity)
         for file in files where !file.file.isTest {
             let name = (file.file.path as NSString).lastPathComponent
             if name == "package.json" {

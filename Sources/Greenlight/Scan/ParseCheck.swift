@@ -26,7 +26,7 @@ enum ParseCheck {
         // (entitlements-unreadable, privacy-manifest-invalid).
         case .plist, .pbxproj:
             guard !file.text.trimmedSpaces.isEmpty else { return nil }
-            return (try? PropertyListSerialization.propertyList(from: data, format: nil)) == nil ? "a property list" : nil
+            return file.plist?.value == nil ? "a property list" : nil
         case .xcodegen:
             return (try? Yams.load(yaml: file.text)) == nil && !file.text.trimmedSpaces.isEmpty ? "YAML" : nil
         case .json:

@@ -85,7 +85,7 @@ public struct PrivacyScanner: Sendable {
     static func info(_ id: String) -> RuleInfo { rules.first { $0.id == id }! }
 
     static func parse(_ file: ScannedFile) -> Manifest? {
-        guard let plist = FileRules.dictionary(Data(file.text.utf8)) else { return nil }
+        guard let plist = file.plist?.dictionary else { return nil }
         var accessed: [String: [String]] = [:]
         for entry in plist["NSPrivacyAccessedAPITypes"] as? [[String: Any]] ?? [] {
             guard let key = entry["NSPrivacyAccessedAPIType"] as? String else { continue }

@@ -78,12 +78,17 @@ public struct ProjectScan: Sendable {
         }
         if scanners.contains(.metadata) { projectFindings += MetadataScanner().scan(files, root: root.standardizedFileURL) }
         if scanners.contains(.code) && configuration.kidsCategory { projectFindings += KidsScanner().scan(files) }
+        // An app that tells an SDK its users are children is for children even without --kids:
+        // its children's data going to a third party is judged too (HIGH: COPPA consent, not the Kids Category's ban).
+        if scanners.contains(.code) && !configuration.kidsCategory && findings.contains(where: { $0.ruleId == "kids-app-hint" }) {
+            projectFindings += ChildDataFlow.findings(files, severity: .high)
+        }
         let byPath = Dictionary(files.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
         findings += projectFindings.filter { finding in
             !configuration.disabled.contains(finding.ruleId) && !(byPath[finding.file]?.isSuppressed(finding.ruleId, line: finding.line) ?? false)
         }
         // Files only test targets compile never ship (wherever they sit): no rule judges them.
-        let testOnly = AppTargetReader.testOnlyFiles(files: files, root: root.standardizedFileURL)
+        let testOnly = AppTargetReader.testOnlyFiles(files: files)
         if !testOnly.isEmpty { findings.removeAll { testOnly.contains($0.file) } }
         findings += (walk.skipped + unread).map(Self.finding(for:))
         return Result(findings: CodeScanner.deduplicated(code.configure(findings)), filesScanned: files.count,
