@@ -122,6 +122,16 @@ struct ChildDataFlowTests {
         #expect(try scan(["src/tutor.js": student]) == [])
     }
 
+    @Test("functions are read from their headers, not from a call followed by a block")
+    func functionHeaders() {
+        func names(_ source: String, _ language: SourceLanguage) -> [String] {
+            SourceFunctions.functions(in: CodeText(SourceLexer(language: language).lex(source)), language: language).map(\.name)
+        }
+        #expect(names("log(kid.name)\nif (ready) {\n  send()\n}\nconst speak = async (text) => {\n  await say(text)\n}\n", .javascript) == ["speak"])
+        #expect(names("func load<T>(_ id: T) async throws -> [String: Any] where T: Hashable {\n  [:]\n}\nvar body: some View {\n  Text(\"Hi\")\n}\n", .swift)
+                == ["load", "body"])
+    }
+
     @Test("without --kids, an app that tells its ad SDK it is child-directed gets the finding as HIGH")
     func kidsHint() throws {
         let ads = "import GoogleMobileAds\nfunc configureAds() {\n    GADMobileAds.sharedInstance().requestConfiguration.tagForChildDirectedTreatment = true\n}\n"

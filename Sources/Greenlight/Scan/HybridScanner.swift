@@ -129,9 +129,13 @@ struct HybridScanner: Sendable {
     }
 
     static var keywordIndex: KeywordGroups { ScanKeywords.hybrid }
-    /// A file can ask for a device feature or push only if it holds one of these (the prefilter, one group).
+    /// A line matching one of `needs`' or `push`'s patterns holds one of these (the prefilter, one
+    /// group): distinctive words, since every file of every project is searched for them.
     static let keywordGroups: [[[UInt8]]] = [
-        ["getusermedia", "camera", "audio", "record", "image", "medialibrary", "geolocation", "location", "push", "remotemessages", "voice"]
+        ["getusermedia", "camera.", "vision-camera", "usecameradevice", "cameraview", "requestcamerapermissionsasync", "launchcamera",
+         "audio.recording", "audio.requestpermissionsasync", "useaudiorecorder", "voicerecorder.", "audio-recorder-player", "react-native-voice",
+         "launchimagelibrary", "medialibrary.", "geolocation.", "location.requestforegroundpermissionsasync", "location.getcurrentpositionasync",
+         "pushnotifications.register", "registerdeviceforremotemessages", "getdevicepushtokenasync", "pushnotificationios.requestpermissions"]
             .map(ByteSearch.lowered),
     ]
 

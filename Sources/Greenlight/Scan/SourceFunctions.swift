@@ -193,6 +193,8 @@ enum SourceFunctions {
     static let keywords: Set<String> = ["if", "for", "while", "switch", "guard", "return", "catch", "func", "function", "else", "case", "await",
                                         "try", "throw", "typeof", "new", "in", "of", "do", "repeat", "super", "self", "this", "where", "as", "is"]
     static let swiftParameter = try! NSRegularExpression(pattern: #"^\s*(?:@\w+\s+)*([A-Za-z_][\w]*)(?:\s+([A-Za-z_][\w]*))?\s*:\s*(?:(?:inout|borrowing|consuming|some|any)\s+|@\w+(?:\([^)]*\))?\s+)*\(?\[?([A-Za-z_][\w]*)"#)
+    static let signatureGap = try! NSRegularExpression(pattern:
+        #"^\s*(?:(?:async|throws(?:\s*\([^)]*\))?|rethrows|mutating|nonmutating)\s*)*(?:(?:->|:)\s*[^{};=]+?)?\s*(?:where\s+[^{};]+)?$"#)
     static let jsParameter = try! NSRegularExpression(pattern: #"^\s*(?:\.\.\.)?([A-Za-z_$][\w$]*)"#)
 
     static func functions(in code: CodeText, language: SourceLanguage) -> [SourceFunction] {
@@ -230,11 +232,19 @@ enum SourceFunctions {
     static func body(after close: Int, in code: CodeText) -> Range<Int>? {
         var index = close + 1
         let limit = min(code.bytes.count, close + 400)
+        /// Only effects, a return type and a where clause may stand between the parameters and the body
+        /// (not `foo(x)` followed by `if (y) {` in JavaScript without semicolons).
+        func isSignature(upTo end: Int) -> Bool {
+            let gap = code.text((close + 1)..<end)
+            return signatureGap.firstMatch(in: gap, range: NSRange(gap.startIndex..., in: gap)) != nil
+        }
         while index < limit {
             switch code.bytes[index] {
             case 123:  // {
+                guard isSignature(upTo: index) else { return nil }
                 return code.close(of: index).map { (index + 1)..<$0 }
             case 61 where index + 1 < code.bytes.count && code.bytes[index + 1] == 62:  // =>
+                guard isSignature(upTo: index) else { return nil }
                 var start = index + 2
                 while start < code.bytes.count, code.bytes[start] == 32 || code.bytes[start] == 10 { start += 1 }
                 if start < code.bytes.count, code.bytes[start] == 123 { return code.close(of: start).map { (start + 1)..<$0 } }
