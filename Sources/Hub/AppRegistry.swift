@@ -17,7 +17,8 @@ public struct AppRegistry: Sendable {
     public static let catalog: [MiniApp] = [
         MiniApp(id: "coloring", name: "Coloring Fun", subtitle: "Draw & Stamp!", icon: "🎨", color: "#c2185b", isAvailable: true),
         MiniApp(id: "spellflare", name: "Spellflare", subtitle: "Spell it out!", icon: "🐝", color: "#7c3aed", isAvailable: true),
-        MiniApp(id: "speakup", name: "SpeakUp", subtitle: "Practice talking!", icon: "🎤", color: "#0d8488", isAvailable: true),
+        // SpeakUp's teal darkened from the seed's #0d8488 (4.49:1 under white text, just short of WCAG AA).
+        MiniApp(id: "speakup", name: "SpeakUp", subtitle: "Practice talking!", icon: "🎤", color: "#0a6c70", isAvailable: true),
         MiniApp(id: "mirrorbuddy", name: "MirrorBuddy", subtitle: "Study together!", icon: "📚", color: "#f59e0b", isAvailable: true),
         MiniApp(id: "music", name: "Music Maker", subtitle: "Coming Soon", icon: "🎵", color: "#d2d2e6", isAvailable: false),
         MiniApp(id: "puzzles", name: "Puzzle Play", subtitle: "Coming Soon", icon: "🧩", color: "#d2d2e6", isAvailable: false),
