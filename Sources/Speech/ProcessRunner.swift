@@ -42,9 +42,13 @@ enum ProcessRunner {
         return data
     }
 
-    static func locate(_ executable: String) -> String? {
+    /// The program's path: as given when absolute, else the first executable file of that name on
+    /// `searchPath` (this process's PATH), then in /usr/bin and /usr/local/bin.
+    static func locate(_ executable: String, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         if executable.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil }
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") + ["/usr/bin", "/usr/local/bin"]
-        return paths.map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        // Typed on purpose: untyped, `split` + an array literal inferred [ArraySlice<Character>], so
+        // every PATH entry was interpolated as a list of characters and only /usr/bin was ever found.
+        let searched: [String] = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        return (searched + ["/usr/bin", "/usr/local/bin"]).map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -22,4 +22,22 @@ struct ProcessRunnerTests {
         let echoed = try await ProcessRunner.run("cat", [], input: Data("hello".utf8))
         #expect(String(decoding: echoed, as: UTF8.self) == "hello")
     }
+
+    @Test("a program is looked up on PATH in order, then in /usr/bin; absolute paths are taken as they are")
+    func lookup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runner-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let program = folder.appendingPathComponent("cat")
+        try Data("#!/bin/sh\n".utf8).write(to: program)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        // A folder earlier on PATH wins over /usr/bin (this once found only /usr/bin: PATH entries
+        // were read as lists of characters).
+        #expect(ProcessRunner.locate("cat", searchPath: "\(folder.path):/usr/bin") == program.path)
+        #expect(ProcessRunner.locate("cat", searchPath: "/nowhere:\(folder.path)") == program.path)
+        #expect(ProcessRunner.locate("cat", searchPath: "/nowhere") == "/usr/bin/cat")
+        #expect(ProcessRunner.locate("no-such-program-here", searchPath: folder.path) == nil)
+        #expect(ProcessRunner.locate(program.path, searchPath: nil) == program.path)
+        #expect(ProcessRunner.locate("/usr/bin/no-such-program", searchPath: nil) == nil)
+    }
 }

@@ -81,8 +81,9 @@ class ServerURL(str):
         return ahead
 
 
-def launch(extra_args=()):
-    """Starts a fresh server on a fresh database; returns its address and a function that stops it."""
+def launch(extra_args=(), env=None):
+    """Starts a fresh server on a fresh database; returns its address and a function that stops it.
+    `env` replaces the server's environment (default: this process's)."""
     assert BINARY.exists(), f"build first: swift build --product funzone ({BINARY} is missing)"
     data = tempfile.mkdtemp(prefix="funzone-e2e-")
     port = free_port()
@@ -94,7 +95,7 @@ def launch(extra_args=()):
                                 "--tamper-check-interval", "0.5",
                                 # Made once per machine (the Swift tests make the same file), not per test.
                                 "--letter-templates", str(Path(tempfile.gettempdir()) / "funzone-letter-templates-v2.bin"),
-                                *extra_args], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT)
+                                *extra_args], stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=env)
     url = ServerURL(f"http://127.0.0.1:{port}")
     url.clock_file = clock_file
     url.log = Path(data) / "server.log"
@@ -112,7 +113,8 @@ def launch(extra_args=()):
         process.terminate()
         process.wait(timeout=10)
         log.close()
-        shutil.rmtree(data, ignore_errors=True)
+        if not os.environ.get("FUNZONE_E2E_KEEP"):  # keep the data folder and server.log to debug a failure
+            shutil.rmtree(data, ignore_errors=True)
     return url, stop
 
 

@@ -2,6 +2,8 @@
 the judge hears them; a right spelling is taken at once, letters heard become tiles to fix, two
 misses offer the keyboard, and right after a first start (letter templates still being made) the
 child is told to type at once instead of waiting."""
+import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -89,8 +91,18 @@ def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, 
 
 
 def test_spelling_by_voice_before_the_letters_are_ready_offers_the_keyboard(browser, mic_wav):
-    fresh = Path(tempfile.mkdtemp(prefix="funzone-templates-")) / "letter-templates.bin"
-    server, stop = launch(["--letter-templates", str(fresh)])  # no templates yet: they are being made now
+    scratch = Path(tempfile.mkdtemp(prefix="funzone-templates-"))
+    fresh = scratch / "letter-templates.bin"
+    # No templates yet: they are being made now, by an espeak-ng as slow as a busy first start
+    # (on a quiet machine the real one finishes before a child has spoken, and the test would race it).
+    slow = scratch / "bin"
+    slow.mkdir()
+    espeak = slow / "espeak-ng"
+    espeak.write_text("#!/bin/sh\n"
+                      'case "$1" in --voices*) ;; *) sleep 120 ;; esac\n'  # listing voices stays quick
+                      f'exec {shutil.which("espeak-ng")} "$@"\n')
+    espeak.chmod(0o755)
+    server, stop = launch(["--letter-templates", str(fresh)], env={**os.environ, "PATH": f"{slow}:{os.environ['PATH']}"})
     d = browser
     try:
         start_level_one(d, server)
