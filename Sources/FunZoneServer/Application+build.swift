@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdTLS
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOSSL
@@ -40,6 +42,24 @@ public enum FunZoneApp {
         return router
     }
 
+    /// The routes a WebSocket may be opened on (SpeakUp's live recording), with the session and
+    /// app checks every route has. A plain GET of the same path reaches the main router, which
+    /// answers why no WebSocket was opened.
+    public static func buildWebSocketRouter(services: Services) -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: ErrorMiddleware(clock: services.clock))
+        router.add(middleware: SessionMiddleware(services: services))
+        SpeakUpLive(services: services).addRoutes(to: router.group("api"))
+        return router
+    }
+
+    /// HTTP/1.1 that upgrades to a WebSocket where `buildWebSocketRouter` says so.
+    static func http1(webSockets: RouterResponder<AppRequestContext>, secure: Bool, services: Services) -> HTTPServerBuilder {
+        let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, trustProxy: services.options.trustProxy && !secure)
+        return .http1WebSocketUpgrade(webSocketRouter: Prebuilt(responder: responder),
+                                      configuration: .init(ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes)))
+    }
+
     /// The server: plain HTTP on `port` (this machine, a trusted proxy, and a new device's
     /// certificate download; other devices are sent to HTTPS) and, with `tls`, HTTPS on `httpsPort`,
     /// both answered by one router; the background services run once.
@@ -48,15 +68,17 @@ public enum FunZoneApp {
         var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)]
         if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
         let router = buildRouter(services: services, webRoot: webRoot, logger: logger).buildResponder()
+        let webSockets = buildWebSocketRouter(services: services).buildResponder()
         let plain = Application(
             responder: TransportResponder.make(router, secure: false, network: services.network, trustProxy: services.options.trustProxy),
+            server: http1(webSockets: webSockets, secure: false, services: services),
             configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
             services: background, logger: logger)
         var listeners: [any Service] = [plain]
         if let https {
             listeners.append(Application(
                 responder: TransportResponder.make(router, secure: true, network: services.network, trustProxy: false),
-                server: try .tls(.http1(), tlsConfiguration: https.configuration),
+                server: try .tls(http1(webSockets: webSockets, secure: true, services: services), tlsConfiguration: https.configuration),
                 configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),
                 logger: logger))
         }
@@ -68,4 +90,10 @@ public enum FunZoneApp {
         let ids = (try? FileManager.default.contentsOfDirectory(atPath: webRoot)) ?? []
         return Set(ids.filter { FileManager.default.fileExists(atPath: "\(webRoot)/\($0)/index.html") })
     }
+}
+
+/// A responder already built, where a builder is asked for.
+struct Prebuilt<Responder: HTTPResponder>: HTTPResponderBuilder {
+    let responder: Responder
+    func buildResponder() -> Responder { responder }
 }

@@ -29,9 +29,9 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     /// The Italian grammar words in this decoder's dictionary (see `teachItalian`).
     private var taught: Set<String> = []
 
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
     private let config: OpaquePointer
-    private let defaultSearch: String
+    let defaultSearch: String
     let frameRate: Double
 
     init(model: Model, extraArguments: [String] = []) throws(SpeechError) {
@@ -193,7 +193,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     static let mostTaughtWords = 5_000
 
     /// The best path's words (fillers and silences left out) with times and posteriors.
-    private func segments() -> [RecognizedWord] {
+    func segments() -> [RecognizedWord] {
         let logmath = ps_get_logmath(decoder)
         var words: [RecognizedWord] = []
         var segment = ps_seg_iter(decoder)

@@ -8,6 +8,8 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
     public nonisolated let name = "pocketsphinx"
     private let plain: DecoderPool
     private let fillers: DecoderPool
+    /// Decoders a live recording streams into (one per recording, for as long as it lasts).
+    let live: DecoderPool
     private let letters: DecoderPool
     private let italian: DecoderPool
     private let templatesFile: URL
@@ -23,6 +25,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         templatesFile = letterTemplates
         self.spellingPatience = spellingPatience
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
+        live = DecoderPool(capacity: poolSize, arguments: { extraArguments })
         // Italian grammars: the en-us sounds, no language model, words taught per grammar. Their
         // samples are dithered in `transcribe`: on digital silence before a word the grammar search
         // otherwise found no path. (pocketsphinx's own -dither draws from one generator shared by
@@ -114,22 +117,43 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         case .keywords(let phrases):
             return Transcript(words: KeywordSpotter.spot(phrases, in: words), duration: duration, engine: name)
         case .freeSpeechWithFillers:
-            // If the filler pass fails on a recording (see decodeTokensIsolated), the words, the
-            // steady stretches' filled pauses and the discourse markers still come back;
-            // `fillerPassFailed` says filled pauses may be missing.
-            // The two passes use different pools, so with a free core they run side by side.
-            async let filler = try? fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
-            async let drawnOut = plain.use { decoder in try decoder.steadyFillers(samples) }
-            let (tokens, steady) = try await (filler, drawnOut)
-            let (kept, filled) = FilledPauses.combine(words: words, fillerDecode: tokens ?? [], steady: steady)
-            let timeline = (kept.map { ($0.word, $0.start, $0.end) } + filled.map { ($0.word, $0.start, $0.end) }).sorted { $0.1 < $1.1 }
-            let markers = DiscourseMarkers.detect(in: timeline.map { (word: $0.0, start: $0.1, end: $0.2) })
-            var transcript = Transcript(words: kept, fillers: (filled + markers).sorted { $0.start < $1.start }, duration: duration, engine: name)
-            transcript.fillerPassFailed = tokens == nil
-            return transcript
+            let (kept, filled, failed) = try await fillerPass(samples, words: words)
+            return Self.withMarkers(words: kept, filledPauses: filled, duration: duration, fillerPassFailed: failed, engine: name)
         case .freeSpeech, .grammar:
             return Transcript(words: words, alternatives: alternatives, duration: duration, engine: name)
         }
+    }
+}
+
+extension PocketSphinxRecognizer {
+    /// The filled pauses of `samples` (whose words are `words`), and the words left once those
+    /// that were really a filled pause are taken out. If the filler pass fails on a recording
+    /// (see decodeTokensIsolated), the steady stretches' filled pauses still come back and
+    /// `failed` says others may be missing. The two passes use different pools, so with a free
+    /// core they run side by side.
+    nonisolated func fillerPass(_ samples: [Int16], words: [RecognizedWord]) async throws
+        -> (words: [RecognizedWord], filledPauses: [Filler], failed: Bool) {
+        async let filler = try? fillers.use { decoder in try decoder.decodeTokensIsolated(samples) }
+        async let drawnOut = plain.use { decoder in try decoder.steadyFillers(samples) }
+        let (tokens, steady) = try await (filler, drawnOut)
+        let (kept, filled) = FilledPauses.combine(words: words, fillerDecode: tokens ?? [], steady: steady)
+        return (kept, filled, tokens == nil)
+    }
+
+    /// Free speech with fillers: the words, and the filled pauses with the discourse markers used
+    /// as fillers (found on the words and pauses together), in time order.
+    static func withMarkers(words: [RecognizedWord], filledPauses: [Filler], duration: Double, fillerPassFailed: Bool,
+                            engine: String) -> Transcript {
+        let timeline = (words.map { ($0.word, $0.start, $0.end) } + filledPauses.map { ($0.word, $0.start, $0.end) }).sorted { $0.1 < $1.1 }
+        let markers = DiscourseMarkers.detect(in: timeline.map { (word: $0.0, start: $0.1, end: $0.2) })
+        var transcript = Transcript(words: words, fillers: (filledPauses + markers).sorted { $0.start < $1.start }, duration: duration, engine: engine)
+        transcript.fillerPassFailed = fillerPassFailed
+        return transcript
+    }
+
+    /// A live recording decoded as it arrives (see `PocketSphinxLiveTranscription`).
+    public nonisolated func liveTranscription() async throws -> any LiveTranscription {
+        try await PocketSphinxLiveTranscription(recognizer: self)
     }
 }
 
@@ -162,7 +186,7 @@ actor DecoderPool {
         }
     }
 
-    private func checkOut() async throws -> PocketSphinxDecoder {
+    func checkOut() async throws -> PocketSphinxDecoder {
         if let decoder = idle.popLast() { return decoder }
         if created < capacity {
             created += 1
@@ -177,7 +201,7 @@ actor DecoderPool {
         return try await withCheckedThrowingContinuation { waiters.append($0) }
     }
 
-    private func checkIn(_ decoder: PocketSphinxDecoder) {
+    func checkIn(_ decoder: PocketSphinxDecoder) {
         if !waiters.isEmpty {
             waiters.removeFirst().resume(returning: decoder)
         } else {

@@ -122,4 +122,6 @@ public enum SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
 public protocol SpeechRecognizer: Sendable {
     var name: String { get }
     func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript
+    /// A recording heard while it is being made (default: kept, then transcribed whole).
+    func liveTranscription() async throws -> any LiveTranscription
 }

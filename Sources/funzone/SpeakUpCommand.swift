@@ -18,6 +18,9 @@ struct SpeakUpCommand: AsyncParsableCommand {
         @Argument(help: "The recording (WAV, at most 10 minutes).") var file: String
         @Option(help: "The prompt the talk answered (relevance is judged against it).") var prompt: String?
         @Option(name: .customLong("target-wpm"), help: "The pace target in words a minute (100–200).") var targetWPM = 150
+        @Flag(help: ArgumentHelp("Hear it as a live recording: sent in quarter-second pieces, decoded stretch by stretch as it arrives, as the app's recording screen does. Prints the seconds from the end of the audio to the analysis on standard error.",
+                                 discussion: "")) var live = false
+        @Flag(name: .customLong("real-time"), help: "With --live: send the pieces at the pace they were spoken (default: as fast as they are heard).") var realTime = false
 
         func run() async throws {
             let data: Data
@@ -29,12 +32,34 @@ struct SpeakUpCommand: AsyncParsableCommand {
                 throw ValidationError("\(file) is not a usable recording: \(error)")
             }
             let samples = PCMConversion.speechSamples(data, info: info)
-            let features = try await TakeListener(recognizer: PocketSphinxRecognizer(poolSize: 2)).features(of: samples)
+            let recognizer = PocketSphinxRecognizer(poolSize: 2)
+            var stopped: Date?
+            let features: TakeFeatures
+            if live { (features, stopped) = try await heardLive(samples, recognizer: recognizer) } else {
+                features = try await TakeListener(recognizer: recognizer).features(of: samples)
+            }
             let settings = CoachSettings(targetWPM: targetWPM, autoPace: false)
             let analysis = try Coach.analyze(features.input(prompt: prompt, settings: settings))
+            if let stopped { FileHandle.standardError.write(Data(String(format: "stop to analysis: %.3f s for %.1f s of audio\n", Date().timeIntervalSince(stopped), features.duration).utf8)) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             print(String(decoding: try encoder.encode(analysis), as: UTF8.self))
+        }
+
+        /// The features of `samples` heard as a live recording, and when its last piece was sent.
+        private func heardLive(_ samples: [Int16], recognizer: PocketSphinxRecognizer) async throws -> (TakeFeatures, Date) {
+            let stream = try await recognizer.liveTranscription()
+            let piece = 4_000
+            let began = Date()
+            for start in stride(from: 0, to: samples.count, by: piece) {
+                if realTime {
+                    let due = began.addingTimeInterval(Double(start) / 16_000)
+                    if due > Date() { try await Task.sleep(for: .seconds(due.timeIntervalSinceNow)) }
+                }
+                try await stream.append(Array(samples[start..<min(samples.count, start + piece)]))
+            }
+            let stopped = Date()
+            return (try await TakeListener.features(of: stream, samples: samples), stopped)
         }
     }
 }

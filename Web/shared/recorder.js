@@ -1,5 +1,7 @@
 // Records the microphone in the browser and turns it into 16 kHz mono 16-bit WAV, the format the
-// server's speech engines read. A level meter callback shows that the child is being heard.
+// server's speech engines read. A level meter callback shows that the child is being heard; an
+// optional samples callback streams the same audio while it is recorded (SpeakUp's live take).
+import { makeDownsampler } from "./pcm.js";
 
 const TARGET_RATE = 16000;
 
@@ -9,9 +11,11 @@ const TARGET_RATE = 16000;
  * Returns { stop(): Promise<{ blob, base64, seconds }>, cancel() }.
  * `processing: false` turns off the browser's automatic gain and noise suppression (spelled
  * letters: the gain settling between letters would look like extra, quiet letters).
+ * `onSamples(Int16Array)`, when given, receives the recording as 16 kHz 16-bit samples while it
+ * is made (about every 85 ms); if the browser cannot tap the audio, it is never called.
  * Throws when there is no usable microphone: show `microphoneProblem(error)` to the child.
  */
-export async function startRecording({ onLevel = () => {}, onLimit = () => {}, maxSeconds = 60, processing = true } = {}) {
+export async function startRecording({ onLevel = () => {}, onLimit = () => {}, onSamples = null, maxSeconds = 60, processing = true } = {}) {
   if (!navigator.mediaDevices?.getUserMedia || typeof MediaRecorder === "undefined") {
     throw new DOMException("This browser cannot record here", "NotSupportedError");
   }
@@ -25,7 +29,10 @@ export async function startRecording({ onLevel = () => {}, onLimit = () => {}, m
   const meterContext = new AudioContext();
   const analyser = meterContext.createAnalyser();
   analyser.fftSize = 512;
-  meterContext.createMediaStreamSource(stream).connect(analyser);
+  const source = meterContext.createMediaStreamSource(stream);
+  source.connect(analyser);
+  let tap = null;
+  if (onSamples) tap = await tapSamples(meterContext, source, onSamples);
   const samples = new Float32Array(analyser.fftSize);
   const meter = setInterval(() => {
     analyser.getFloatTimeDomainData(samples);
@@ -43,6 +50,7 @@ export async function startRecording({ onLevel = () => {}, onLimit = () => {}, m
   }, maxSeconds * 1000);
 
   const release = () => {
+    if (tap) tap.port.onmessage = null;
     clearInterval(meter);
     clearTimeout(limit);
     stream.getTracks().forEach((track) => track.stop());
@@ -63,6 +71,23 @@ export async function startRecording({ onLevel = () => {}, onLimit = () => {}, m
       release();
     },
   };
+}
+
+/** Streams the source's samples as 16 kHz Int16 to `onSamples`; null when the browser has no AudioWorklet. */
+async function tapSamples(context, source, onSamples) {
+  try {
+    await context.audioWorklet.addModule("/shared/pcm-tap.js");
+    const tap = new AudioWorkletNode(context, "pcm-tap");
+    const push = makeDownsampler(context.sampleRate);
+    tap.port.onmessage = (event) => { const samples = push(event.data); if (samples.length) onSamples(samples); };
+    // Pulled by the graph through a silent gain (nothing is heard).
+    const silent = context.createGain();
+    silent.gain.value = 0;
+    source.connect(tap).connect(silent).connect(context.destination);
+    return tap;
+  } catch {
+    return null;
+  }
 }
 
 /**

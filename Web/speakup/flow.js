@@ -1,6 +1,7 @@
 // Runs a take's state machine (session.js) in the page: the countdown's clock, the microphone
-// (Web/shared/recorder.js), the upload, the analysing stages; each phase drawn by its screen.
-// The recorded WAV is kept until the server has it, so a failed upload is sent again, not re-recorded.
+// (Web/shared/recorder.js), the live stream (live.js) or the upload, the analysing stages; each
+// phase drawn by its screen. The recorded WAV is kept until the server has the take, so a broken
+// stream or a failed upload is sent again, not re-recorded.
 import { api } from "../shared/api.js";
 import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
@@ -9,14 +10,16 @@ import { microphoneProblem, startRecording } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { stopSpeaking } from "../shared/speech.js";
 import { withoutTyping, zoneQuery } from "./format.js";
+import { FINAL_ERRORS, liveURL, openLive } from "./live.js";
 import { countdownTick } from "./countdown.js";
-import { recordingStarted, recordingTick, takeLevel } from "./recording.js";
+import { onLive, recordingStarted, recordingTick, takeLevel } from "./recording.js";
 import { analysingTick, revealed } from "./reveal.js";
 import { kidVoice } from "./show-and-tell.js";
 import { ASK_BEFORE_DISCARD_SECONDS, countdownLeft, maxSecondsFor, recorded, step, uploadPath } from "./session.js";
 import { isKid, render, state } from "./state.js";
 
 let recorder = null;   // the microphone while recording
+let live = null;       // the stream to the server while recording, until Stop has its answer
 let audio = null;      // {blob, seconds} once stopped, until the server has it
 let ticker = null;
 let wakeLock = null;
@@ -77,13 +80,19 @@ function enter(flow) {
 }
 
 async function openMicrophone(plan) {
+  live?.cancel();
+  live = openLive(liveURL(plan, location, zoneQuery()), { onCounts: onLive });
   try {
-    const started = await startRecording({ maxSeconds: maxSecondsFor(plan), onLevel: takeLevel, onLimit: () => stopTake() });
-    if (state.flow.phase !== "starting") { started.cancel(); return; }  // cancelled meanwhile
+    const stream = live;
+    const started = await startRecording({ maxSeconds: maxSecondsFor(plan), onLevel: takeLevel, onLimit: () => stopTake(),
+      onSamples: (samples) => stream.send(samples) });
+    if (state.flow.phase !== "starting") { started.cancel(); stream.cancel(); return; }  // cancelled meanwhile
     recorder = started;
     audio = null;
     dispatch({ type: "recording", now: Date.now() });
   } catch (error) {
+    live?.cancel();
+    live = null;
     dispatch({ type: "micFailed", message: withoutTyping(microphoneProblem(error)) });
   }
 }
@@ -98,12 +107,21 @@ export function stopTake() {
 async function finishAndSend() {
   const flow = state.flow;
   try {
+    // The stream's answer and the page's own copy of the recording, side by side.
+    const stream = live;
+    live = null;
+    const streamed = stream ? stream.stop() : Promise.resolve({ broken: true });
     if (!audio) {
       const handle = recorder;
       recorder = null;
       audio = await handle.stop();
     }
-    const take = await api(uploadPath(flow.plan), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
+    const answer = await streamed;
+    if (answer.error && FINAL_ERRORS.has(answer.error.code)) {
+      throw Object.assign(new Error(answer.error.message), answer.error);
+    }
+    // A broken stream (or a server that could not finish it): the recording goes as an upload.
+    const take = answer.take ?? await api(uploadPath(flow.plan), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
     if (state.flow === flow) dispatch({ type: "analysed", take });
     refreshMe();
   } catch (error) {
@@ -158,6 +176,8 @@ export async function closeTake() {
 export function abandonTake() {
   recorder?.cancel();
   recorder = null;
+  live?.cancel();
+  live = null;
   audio = null;
   if (state.flow.phase !== "idle") dispatch({ type: "reset" });
 }

@@ -2,8 +2,8 @@
 // in overtime), the live level waveform, "hearing you", and Stop. It draws itself once; the clock
 // and the waveform are then updated in place ten times a second (a full redraw would steal taps).
 //
-// Live counts of words, WPM and fillers come later, over a WebSocket (WS /api/speakup/live): that
-// step calls `onLive({words, wpm, fillers})`. Until then the counts stay hidden, never made up.
+// Live counts of words, WPM and fillers come from the server over the take's WebSocket (live.js
+// calls `onLive({words, wpm, fillers})`). Until the first arrives they stay hidden, never made up.
 import { h } from "../shared/dom.js";
 import { clock } from "./format.js";
 import { closeTake, stopTake } from "./flow.js";
@@ -32,8 +32,8 @@ export function recordingStarted() {
 }
 
 /**
- * The hook for live counts while recording (a later step's WebSocket calls it): shows words so
- * far, words a minute and fillers heard. Show & Tell shows no numbers, so nothing is shown there.
+ * Live counts while recording (from the take's WebSocket): words so far, words a minute (from 5 s
+ * on) and fillers heard. Show & Tell shows no numbers, so nothing is shown there.
  */
 export function onLive({ words, wpm, fillers } = {}) {
   if (state.flow.phase !== "recording") return;

@@ -30,6 +30,8 @@ struct SpeakUpController {
         kid.patch("takes/:takeId", use: update)
         kid.delete("takes/:takeId", use: delete)
         kid.get("history", use: history)
+        // A WebSocket (see SpeakUpLive); a plain GET answers why none was opened.
+        kid.get("live", use: SpeakUpLive(services: services).plainGet)
     }
 
     // MARK: - Today

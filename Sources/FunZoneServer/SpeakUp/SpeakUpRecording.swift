@@ -5,22 +5,32 @@ import Speech
 import SpeechCoach
 import Storage
 
-/// Recording a take: the uploaded WAV is checked, heard (words, fillers, levels, pitch), judged by
-/// the coach against the speaker's settings and earlier takes, kept as Ogg Opus when the family
-/// keeps recordings and there is room, and stored. Nothing is stored when any step fails.
+/// Recording a take: the uploaded WAV (or a live recording, see SpeakUpLive) is checked, heard
+/// (words, fillers, levels, pitch), judged by the coach against the speaker's settings and earlier
+/// takes, kept as Ogg Opus when the family keeps recordings and there is room, and stored. Nothing
+/// is stored when any step fails.
 extension SpeakUpController {
     @Sendable func record(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpView.Take> {
-        let (session, child) = (caller.session, caller.child)
-        let query = request.uri.queryParameters
-        let prompt = try query.get("promptId").map { id in
+        let prompt = try Self.prompt(request)
+        let samples = try await Self.samples(request, context: caller.context)
+        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: Self.takesPerFamily)
+        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
+        let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
+        return Reply(try await store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child), status: .created)
+    }
+
+    /// The prompt a take answers (`promptId`), if any.
+    static func prompt(_ request: Request) throws -> SpeakingPrompt? {
+        try request.uri.queryParameters.get("promptId").map { id in
             guard let prompt = PromptLibrary.standard.prompt(id: id) else { throw APIError.invalid("promptId", "There is no prompt \"\(id.prefix(40))\".") }
             return prompt
         }
-        let samples = try await Self.samples(request, context: caller.context)
-        try await services.countAttempt("speakup:\(session.familyId)", limit: Self.takesPerFamily)
-        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
+    }
 
-        let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
+    /// A heard take judged by the coach against the speaker's settings and earlier takes, its
+    /// recording kept when the family keeps recordings and there is room, and stored; the take as
+    /// the page shows it. Nothing is stored when a step fails.
+    func store(_ samples: [Int16], features: TakeFeatures, prompt: SpeakingPrompt?, session: CurrentSession, child: Child) async throws -> SpeakUpView.Take {
         let profile = try await services.speakUp.settings(childId: child.id, in: session.scope)
         let earlier = try await services.speakUp.recentDigests(childId: child.id, in: session.scope, limit: CoachPlan.window)
         var coach = profile.settings.coach
@@ -42,7 +52,7 @@ extension SpeakUpController {
             if let key = kept?.key { try? await services.blobs.delete(key: key) }
             throw error
         }
-        return Reply(try await SpeakUpTakeViews(services: services).view(of: take, child: child, in: session.scope), status: .created)
+        return try await SpeakUpTakeViews(services: services).view(of: take, child: child, in: session.scope)
     }
 
     /// The upload as 16 kHz mono samples: a PCM WAV of at most 10 minutes.

@@ -13,13 +13,25 @@ public struct TakeListener: Sendable {
     public func features(of samples: [Int16]) async throws -> TakeFeatures {
         async let signal = Self.signal(samples)
         let transcript = try await recognizer.transcribe(samples, mode: .freeSpeechWithFillers)
-        let (levels, pitch) = await signal
+        return Self.features(samples: samples.count, transcript: transcript, signal: await signal)
+    }
+
+    /// A live recording's features once it has ended (`samples` is all it was given): the last
+    /// stretch is heard while the signal is measured.
+    public static func features(of live: any LiveTranscription, samples: [Int16]) async throws -> TakeFeatures {
+        async let signal = Self.signal(samples)
+        let transcript = try await live.finish()
+        return features(samples: samples.count, transcript: transcript, signal: await signal)
+    }
+
+    private static func features(samples: Int, transcript: Transcript, signal: (LevelEnvelope, PitchTrack)) -> TakeFeatures {
+        let (levels, pitch) = signal
         return TakeFeatures(
             words: transcript.words.map { TimedWord(text: $0.word, start: $0.start, end: $0.end, confidence: $0.confidence) },
             fillers: transcript.fillers.map {
                 HeardFiller(text: $0.word, start: $0.start, end: $0.end, kind: $0.kind == .filledPause ? .hesitation : .lexical)
             },
-            duration: Double(samples.count) / 16_000, levels: levels.levels, pitch: pitch.hertz, voicedRatio: pitch.voicedRatio,
+            duration: Double(samples) / 16_000, levels: levels.levels, pitch: pitch.hertz, voicedRatio: pitch.voicedRatio,
             engine: transcript.engine, markersJudged: transcript.engine == "pocketsphinx")
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
+import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Storage
 
 /// The request context every route sees: the caller's address and, once the session middleware
 /// has run, the signed-in family device.
-public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
+public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, WebSocketRequestContext {
     public var coreContext: CoreRequestContextStorage
     public let remoteAddress: SocketAddress?
     /// The signed-in device's session, if any.
@@ -16,6 +17,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var isBackgroundRefresh = false
     /// The request came over HTTPS (our listener, or a trusted proxy's `X-Forwarded-Proto`): its cookies are Secure.
     var isSecure = false
+    /// Where an upgraded request's WebSocket handler is kept (SpeakUp's live recording).
+    public let webSocket = WebSocketHandlerReference<AppRequestContext>()
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)

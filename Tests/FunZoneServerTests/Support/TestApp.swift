@@ -28,7 +28,7 @@ struct TestApp {
     /// Runs `body` against the app on a fresh database of the given kind.
     static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
                     mailer: any Mailer = DisabledMailer(), speech: SpeechServices = SpeechServices(),
-                    network: HomeNetwork = .none, authority: HomeAuthority? = nil,
+                    network: HomeNetwork = .none, authority: HomeAuthority? = nil, webSockets: Bool = false,
                     _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
@@ -38,9 +38,14 @@ struct TestApp {
                                     registry: AppRegistry(installed: installed), clock: clock.clock, ids: .counting(), random: .seeded(1),
                                     hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup),
                                     network: network, authority: authority)
-            let app = Application(router: FunZoneApp.buildRouter(services: services, webRoot: webRoot))
+            let router = FunZoneApp.buildRouter(services: services, webRoot: webRoot)
+            // WebSockets need a real server on a port (the other tests call the router directly).
+            let app = webSockets
+                ? Application(router: router, server: FunZoneApp.http1(webSockets: FunZoneApp.buildWebSocketRouter(services: services).buildResponder(),
+                                                                       secure: false, services: services))
+                : Application(router: router)
             let audit = try OpenAPIErrorAudit.shared()
-            try await app.test(.router) { client in
+            try await app.test(webSockets ? .live : .router) { client in
                 try await body(TestApp(services: services, clock: clock, client: AuditingClient(base: client, audit: audit),
                                        blobRoot: blobRoot))
             }

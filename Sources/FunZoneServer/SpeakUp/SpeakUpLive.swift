@@ -1,0 +1,254 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOWebSocket
+import HummingbirdWebSocket
+import NIOCore
+import Speech
+import SpeechCoach
+import Storage
+
+/// A take recorded live (WS /api/speakup/live?promptId=…): the page streams the microphone as it
+/// records, the server hears it stretch by stretch and answers with the counts so far (words,
+/// words a minute, fillers) at least twice a second; at Stop only the last stretch is left to hear,
+/// so the score comes back in a moment instead of after a second listen to the whole take.
+///
+/// The page sends binary messages of 16 kHz mono 16-bit little-endian samples, then the text
+/// `{"type":"stop"}` (or `{"type":"cancel"}`). The server sends text messages:
+/// `{"type":"live","seconds":…,"words":…,"wpm":…,"fillers":…}`, then `{"type":"take","take":{…}}`
+/// (the take as POST /api/speakup/takes answers it), or `{"type":"error","error":{"code","message"}}`
+/// and closes. Nothing is stored unless the take comes back.
+struct SpeakUpLive {
+    let services: Services
+    let takes: SpeakUpController
+
+    /// No audio or message for this long (seconds) ends the recording.
+    static let idleSeconds = 15.0
+    /// The largest message (a second of audio is 32,000 bytes; the page sends a quarter second).
+    static let maximumMessageBytes = 64 * 1024
+    /// Counts are sent at most this often (seconds).
+    static let countsEvery = 0.5
+    /// Live recordings a family may have open at once (each holds a decoder and most of a core).
+    static let openPerFamily = 2
+
+    private let open = OpenRecordings()
+
+    init(services: Services) {
+        self.services = services
+        self.takes = SpeakUpController(services: services)
+    }
+
+    /// On the WebSocket router; the main router answers a plain GET of the same path with why it
+    /// was not upgraded (signed out, no child, another site, too many takes).
+    func addRoutes(to api: RouterGroup<AppRequestContext>) {
+        api.app("speakup", services: services).ws("live", shouldUpgrade: { request, context in
+            _ = try await admit(request, context: context)
+            return .upgrade([:])
+        }, onUpgrade: { inbound, outbound, context in
+            await record(inbound: inbound, outbound: outbound, request: context.request, context: context.requestContext)
+        })
+    }
+
+    /// The answer to a GET without an upgrade: why a WebSocket would be refused, or how to open one.
+    func plainGet(_ request: Request, caller: Kid) async throws -> Response {
+        _ = try await admit(request, context: caller.context)
+        throw APIError(.badRequest, "Open /api/speakup/live as a WebSocket (it streams a recording as it is made).")
+    }
+
+    /// The caller may start a live take: a child picked on this device, a page of this server (a
+    /// browser sends its Origin with a WebSocket and no CSRF token; another site's page must not
+    /// record in the child's name) and a prompt that exists. The take is counted against the
+    /// family's takes at Stop, as an upload is once it has arrived.
+    private func admit(_ request: Request, context: AppRequestContext) async throws -> (Kid, SpeakingPrompt?) {
+        let (session, child) = try await services.requireChild(context)
+        // Only a page's origin (http or https) says which site it is; other clients send their own.
+        for origin in request.headers[values: .origin] {
+            guard let page = URL(string: origin), ["http", "https"].contains(page.scheme?.lowercased() ?? "") else { continue }
+            guard let here = request.head.authority.flatMap({ URL(string: "//\($0)") }),
+                  page.hostAndPort(secure: nil) == here.hostAndPort(secure: context.isSecure) else {
+                throw APIError(.csrfFailed, "A page of another site may not record here.")
+            }
+        }
+        let prompt = try SpeakUpController.prompt(request)
+        return (Kid(session: session, child: child, context: context), prompt)
+    }
+
+    private struct Failure: Error {
+        let error: APIError
+        let close: WebSocketErrorCode
+    }
+
+    private func record(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AppRequestContext) async {
+        let activity = Activity()
+        let watchdog = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .seconds(1))
+                if await activity.tick() > Int(Self.idleSeconds) {
+                    try? await send(.error(APIError(.badAudio, "No audio came for \(Int(Self.idleSeconds)) seconds: the recording was stopped.")), outbound)
+                    try? await outbound.close(.policyViolation, reason: "idle")
+                    return
+                }
+            }
+        }
+        defer { watchdog.cancel() }
+        var live: (any LiveTranscription)?
+        var entered: FamilyID?
+        do {
+            let (caller, prompt) = try await admit(request, context: context)
+            guard await open.enter(caller.session.familyId, limit: Self.openPerFamily) else {
+                throw Failure(error: APIError(.rateLimited, "Two takes are already being recorded in this family. Finish one first.", retryAfter: 30), close: .policyViolation)
+            }
+            entered = caller.session.familyId
+            let stream = try await services.speech.recognizer.liveTranscription()
+            live = stream
+            var samples: [Int16] = []
+            var sentAt = -Double.infinity
+            receiving: for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
+                // The page's silence is timed, never the server's own work on what it sent.
+                await activity.begin()
+                switch message {
+                case .binary(let buffer):
+                    let piece = try Self.samples(buffer, after: samples.count)
+                    samples += piece
+                    try await stream.append(piece)
+                    let progress = await stream.progress()
+                    if progress.seconds - sentAt >= Self.countsEvery {
+                        sentAt = progress.seconds
+                        try await send(.counts(progress), outbound)
+                    }
+                    await activity.end()
+                case .text(let text):
+                    switch Self.command(text) {
+                    case "stop":
+                        watchdog.cancel()
+                        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
+                        guard SpeechActivity.hasSpeech(samples) else { throw Failure(error: APIError(.noSpeech), close: .normalClosure) }
+                        live = nil  // finishing gives the decoder back, whatever happens next
+                        let features = try await TakeListener.features(of: stream, samples: samples)
+                        let take = try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)
+                        try await send(.take(take), outbound)
+                        try await outbound.close(.normalClosure, reason: "stored")
+                        break receiving
+                    case "cancel":
+                        try await outbound.close(.normalClosure, reason: "cancelled")
+                        break receiving
+                    default:
+                        throw Failure(error: APIError(.badRequest, "Send audio as binary messages, then {\"type\":\"stop\"}."), close: .unacceptableData)
+                    }
+                }
+            }
+            // Without Stop (the page went away, or Cancel), nothing is kept.
+        } catch let failure as Failure {
+            try? await send(.error(failure.error), outbound)
+            try? await outbound.close(failure.close, reason: failure.error.code.rawValue)
+        } catch {
+            let failed = APIError(error, now: services.clock.now()) ?? APIError(.internalError)
+            if failed.code == .internalError { context.logger.warning("live take failed", metadata: ["error": "\(error)"]) }
+            try? await send(.error(failed), outbound)
+            try? await outbound.close(failed.code == .internalError ? .unexpectedServerError : .policyViolation, reason: failed.code.rawValue)
+        }
+        await live?.cancel()
+        if let entered { await open.leave(entered) }
+    }
+
+    /// A binary message's samples (16-bit little-endian), or why they are refused.
+    static func samples(_ buffer: ByteBuffer, after received: Int) throws -> [Int16] {
+        guard buffer.readableBytes % 2 == 0 else {
+            throw Failure(error: APIError(.badAudio, "Audio comes as 16-bit samples: a message had an odd number of bytes."), close: .unacceptableData)
+        }
+        guard received + buffer.readableBytes / 2 <= Int(SpeakUpLimits.maximumSeconds * 16_000) else {
+            throw Failure(error: APIError(.audioTooLong, "A take is at most \(Int(SpeakUpLimits.maximumSeconds / 60)) minutes: this one was stopped and not kept."),
+                          close: .messageTooLarge)
+        }
+        return buffer.readableBytesView.withUnsafeBytes { raw in
+            (0..<raw.count / 2).map { Int16(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 2, as: Int16.self)) }
+        }
+    }
+
+    /// `stop` or `cancel` from `{"type": …}`; nil for anything else.
+    static func command(_ text: String) -> String? {
+        guard text.utf8.count <= 256, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+              let type = object["type"] as? String, ["stop", "cancel"].contains(type) else { return nil }
+        return type
+    }
+
+    // MARK: - What the server sends
+
+    enum Message {
+        case counts(LiveProgress)
+        case take(SpeakUpView.Take)
+        case error(APIError)
+    }
+
+    struct Counts: Encodable {
+        let type = "live"
+        let seconds: Double
+        let words: Int?
+        /// Words a minute over the take so far (from 5 seconds on).
+        let wpm: Int?
+        let fillers: Int?
+    }
+
+    struct TakeMessage: Encodable {
+        let type = "take"
+        let take: SpeakUpView.Take
+    }
+
+    struct ErrorMessage: Encodable {
+        let type = "error"
+        let error: ErrorBody.Inner
+    }
+
+    private func send(_ message: Message, _ outbound: WebSocketOutboundWriter) async throws {
+        let data: Data = switch message {
+        case .counts(let progress):
+            try JSONEncoder.api.encode(Counts(seconds: (progress.seconds * 10).rounded() / 10, words: progress.words,
+                                              wpm: progress.seconds >= 5 ? progress.words.map { Int((Double($0) * 60 / progress.seconds).rounded()) } : nil,
+                                              fillers: progress.fillers))
+        case .take(let take): try JSONEncoder.api.encode(TakeMessage(take: take))
+        case .error(let error):
+            try JSONEncoder.api.encode(ErrorMessage(error: .init(code: error.code.rawValue, message: error.message, details: nil)))
+        }
+        try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+    }
+}
+
+/// How long (in the watchdog's one-second ticks) the page has sent nothing while the server was
+/// ready for more. Ticks, not the wall clock: a server too busy to run the recording for a while
+/// is not a page gone quiet.
+private actor Activity {
+    private var quietTicks = 0
+    private var busy = false
+    func begin() { busy = true }
+    func end() { (busy, quietTicks) = (false, 0) }
+    /// One more second gone: the quiet seconds so far.
+    func tick() -> Int {
+        quietTicks = busy ? 0 : quietTicks + 1
+        return quietTicks
+    }
+}
+
+/// Live recordings open per family.
+private actor OpenRecordings {
+    private var counts: [FamilyID: Int] = [:]
+
+    func enter(_ family: FamilyID, limit: Int) -> Bool {
+        guard counts[family, default: 0] < limit else { return false }
+        counts[family, default: 0] += 1
+        return true
+    }
+
+    func leave(_ family: FamilyID) {
+        counts[family, default: 1] -= 1
+        if counts[family] == 0 { counts[family] = nil }
+    }
+}
+
+private extension URL {
+    /// "host:port", the port filled in from the scheme (or from `secure`, for a Host header) when left out.
+    func hostAndPort(secure: Bool?) -> String? {
+        guard let host = host?.lowercased() else { return nil }
+        let secure = secure ?? ["https", "wss"].contains(scheme?.lowercased() ?? "")
+        return "\(host):\(port ?? (secure ? 443 : 80))"
+    }
+}
