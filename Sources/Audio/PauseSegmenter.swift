@@ -5,8 +5,9 @@ import Foundation
 /// Audio arrives in pieces of any size; `append` answers where stretches end (sample positions
 /// from the start of the recording).
 ///
-/// Quiet: below max(−50 dBFS, the room's noise floor + 12 dB), the floor being the quietest frame
-/// of the last ten seconds (a pause between sentences is at the floor; speech is 20–40 dB above it).
+/// Quiet: below the room's noise floor + 12 dB (the quietest frame so far: a pause between
+/// sentences is at the floor, speech 20–40 dB above it), but never above −30 dBFS (a take that
+/// starts talking has no floor yet) nor below −50 dBFS (digital silence is no room).
 public struct PauseSegmenter: Sendable {
     public struct Configuration: Sendable {
         /// Samples per frame (20 ms at 16 kHz).
@@ -20,9 +21,6 @@ public struct PauseSegmenter: Sendable {
         public var shortPauseFrames = 6
         /// …and past this (frames, 10 s) it ends at once, pause or not.
         public var maximumFrames = 500
-        /// How far back (frames, 10 s) the noise floor is looked for.
-        public var floorWindow = 500
-
         public init() {}
     }
 
@@ -33,7 +31,7 @@ public struct PauseSegmenter: Sendable {
     private var stretchFrames = 0
     private var quietRun = 0
     private var spoke = false
-    private var recentLevels: [Double] = []
+    private var floor = Double.infinity
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -50,10 +48,8 @@ public struct PauseSegmenter: Sendable {
             offset += size
             frames += 1
             stretchFrames += 1
-            recentLevels.append(level)
-            if recentLevels.count > configuration.floorWindow { recentLevels.removeFirst(recentLevels.count - configuration.floorWindow) }
-            let floor = recentLevels.min() ?? level
-            let quiet = level < max(-50, floor + 12)
+            floor = min(floor, level)
+            let quiet = level < max(-50, min(floor + 12, -30))
             quietRun = quiet ? quietRun + 1 : 0
             if !quiet { spoke = true }
             if endsHere() {

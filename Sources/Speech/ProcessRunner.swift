@@ -8,7 +8,12 @@ enum ProcessRunner {
         try await offCooperativePool { try runBlocking(executable, arguments, input: input, timeout: timeout) }
     }
 
+    /// A program that ends before reading all its input must not end this process with it: writing
+    /// to its closed pipe raises SIGPIPE, which kills by default. Ignored once, for the whole process.
+    private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
+
     static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval) throws -> Data {
+        _ = pipesMayClose
         guard let path = locate(executable) else { throw Failure(message: "\(executable) is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -28,12 +33,23 @@ enum ProcessRunner {
             }
         }
         try process.run()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try? stdin.fileHandleForWriting.close()
         let timer = DispatchWorkItem { [weak process] in if let process, process.isRunning { process.terminate() } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
+        // Input is written, and errors read, beside the output: a program that writes while it
+        // reads (opusenc on a minute of audio) fills one pipe while this side waits on another,
+        // and both would wait for ever.
+        let sides = DispatchGroup()
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async(group: sides) {
+            if let input { try? writer.write(contentsOf: input) }
+            try? writer.close()
+        }
+        let errorData = LockedData()
+        let errorReader = errors.fileHandleForReading
+        DispatchQueue.global().async(group: sides) { errorData.set(errorReader.readDataToEndOfFile()) }
         let data = output.fileHandleForReading.readDataToEndOfFile()
-        let errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        sides.wait()
+        let errorText = String(decoding: errorData.get(), as: UTF8.self)
         process.waitUntilExit()
         timer.cancel()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
@@ -51,4 +67,12 @@ enum ProcessRunner {
         let searched: [String] = (searchPath ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
         return (searched + ["/usr/bin", "/usr/local/bin"]).map { "\($0)/\(executable)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+}
+
+/// Bytes handed from one thread to another.
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
 }

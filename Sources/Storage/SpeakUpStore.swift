@@ -164,9 +164,10 @@ public struct SpeakUpStore: Sendable {
     }
 
     /// The digests of the profile's takes before `before` (all when nil), oldest first, at most `limit`: what the coach reads of earlier takes.
-    public func recentDigests(childId: ChildID, in scope: FamilyScope, limit: Int) async throws -> [TakeDigest] {
+    public func recentDigests(childId: ChildID, in scope: FamilyScope, before: Date? = nil, limit: Int) async throws -> [TakeDigest] {
         try await sql.raw("""
             SELECT digest FROM speakup_takes WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                AND created_at < \(bind: before?.millis ?? Int64.max)
             ORDER BY created_at DESC, id DESC LIMIT \(bind: limit)
             """).all().map { try JSONDecoder().decode(TakeDigest.self, from: Data(try $0.decode(column: "digest", as: String.self).utf8)) }
             .reversed()

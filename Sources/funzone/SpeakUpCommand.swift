@@ -8,7 +8,7 @@ import SpeechCoach
 /// SpeakUp from the command line: analyse a recording as the app would.
 struct SpeakUpCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "speakup", abstract: "SpeakUp's coach from the command line.", subcommands: [Analyze.self])
+        commandName: "speakup", abstract: "SpeakUp's coach from the command line.", subcommands: [Analyze.self, Reanalyze.self])
 
     struct Analyze: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

@@ -40,4 +40,16 @@ struct ProcessRunnerTests {
         #expect(ProcessRunner.locate(program.path, searchPath: nil) == program.path)
         #expect(ProcessRunner.locate("/usr/bin/no-such-program", searchPath: nil) == nil)
     }
+
+    @Test("a program that writes while it reads gets all its input (2 MB through cat, once a deadlock), and one that reads none is no harm")
+    func bigInputs() async throws {
+        let input = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let echoed = try await ProcessRunner.run("cat", [], input: input, timeout: 20)
+        #expect(echoed == input)
+        // `true` exits without reading: the write meets a closed pipe (SIGPIPE, ignored) and the run still ends.
+        _ = try await ProcessRunner.run("true", [], input: input, timeout: 20)
+        // Errors are read beside the output: 1 MB on stderr does not stall a program writing to stdout.
+        let noisy = try await ProcessRunner.run("sh", ["-c", "head -c 1000000 /dev/zero >&2; echo done"], timeout: 20)
+        #expect(String(decoding: noisy, as: UTF8.self) == "done\n")
+    }
 }

@@ -19,6 +19,7 @@ from selenium.webdriver.common.by import By
 
 from conftest import BINARY, ROOT, _drivers, free_port
 from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_for_a_whole_phrase, wait_text, watch_the_meter
+from test_speakup_pages import live_words, open_speakup, record, say_take
 
 SUBNET = 18 + os.getpid() % 230
 SERVER_ADDRESS = f"198.18.{SUBNET}.2"
@@ -151,6 +152,31 @@ def test_the_device_set_up_page_shows_the_address_and_the_certificate_over_plain
     find(d, "#steps-desktop[open]")
     assert d.find_element(By.CSS_SELECTOR, "#download-pem").get_attribute("href").endswith("/ca.pem")
     assert d.find_element(By.CSS_SELECTOR, "#open-secure").get_attribute("href") == lan_server["https"] + "/"
+
+
+def test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https(lan_server, mic_wav):
+    """SpeakUp's live take over the home network: the page streams the microphone over wss:// to
+    the server's own HTTPS address (the authority trusted as on a device), the counts move while
+    Leo speaks, and Stop brings the score."""
+    say_take(mic_wav)
+    d, home = trusting_browser(lan_server["ca"], mic_wav, 390, 844)
+    try:
+        open_speakup(d, lan_server["https"], "Leo", 5)
+        click(d, "#start-free")
+
+        def counts_move(where):
+            if where == "the recording":
+                wait(d, 10).until(lambda driver: live_words(driver) > 0)
+                then = live_words(d)
+                wait(d, 8).until(lambda driver: live_words(driver) > then)
+        record(d, 12, counts_move)
+        wait(d, 5).until(lambda driver: find(driver, "#reveal-score").text.strip().isdigit())
+        log = lan_server["log"].read_text()
+        assert "live take failed" not in log, log
+    finally:
+        d.quit()
+        _drivers.remove(d)
+        shutil.rmtree(home, ignore_errors=True)
 
 
 class NoRedirect(urllib.request.HTTPRedirectHandler):
