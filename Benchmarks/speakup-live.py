@@ -4,8 +4,11 @@
   Stop; the seconds until the scored take arrives, as a share of the take's length (target <= 0.05).
   Baseline from the same run: the same recording uploaded whole (POST /api/speakup/takes), the way
   a take was scored before the live stream.
-- Lag from a spoken word to the live count: for the k-th word of the labelled truth, the time the
-  live count first reached k minus the end of that word (k up to the count the server reached).
+- Lag from a spoken word to the live count: (a) freshness, the time a count arrives minus the time
+  the last audio it covers was spoken (the count includes the decoder's best guess at the words so
+  far, so a word shows once its audio has been heard); (b) for the k-th word of the labelled truth,
+  the time the live count first reached k minus the end of that word (negative when the guess
+  counted words early, e.g. one word heard as two before it was revised).
 - Peak memory (max RSS) analysing a 10-minute take with `funzone speakup analyze` and `--live`,
   against a 1-minute take in the same run.
 The takes come from the labelled set (Benchmarks/speakup-labelled-set.py; made if missing).
@@ -26,7 +29,7 @@ from pathlib import Path
 
 import websocket  # websocket-client (a dependency of selenium, installed by scripts/install-deps --test)
 
-from speech import free_port
+import speech
 
 ROOT = Path(__file__).resolve().parents[1]
 PIECE = 4000  # samples: a quarter second, as the page sends
@@ -74,7 +77,7 @@ def live_take(speaker, samples, prompt=None):
             while True:
                 message = json.loads(socket.recv())
                 if message["type"] == "live" and message.get("words") is not None:
-                    counts.append((time.monotonic() - began, message["words"]))
+                    counts.append((time.monotonic() - began, message["words"], message["seconds"]))
                 elif message["type"] in ("take", "error"):
                     answer.update(message, at=time.monotonic())
                     break
@@ -100,7 +103,7 @@ def lags(counts, truth_words):
     """Seconds from the end of the k-th spoken word to the live count reaching k."""
     found = []
     for k, word in enumerate(truth_words, start=1):
-        shown = next((t for t, words in counts if words >= k), None)
+        shown = next((t for t, words, _ in counts if words >= k), None)
         if shown is None:
             break
         found.append(shown - word["end"])
@@ -123,25 +126,12 @@ def main():
     if not list(folder.glob("take-*.wav")):
         subprocess.run(["python3", str(ROOT / "Benchmarks/speakup-labelled-set.py"), "--out", str(folder)], check=True)
     binary = Path(options.binary) if options.binary else ROOT / ".build/release/funzone"
-    if not options.binary:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "funzone"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
     truths = sorted((json.loads(p.read_text()) | {"wav": p.with_suffix("").with_suffix(".wav")} for p in folder.glob("take-*.truth.json")),
                     key=lambda t: abs(t["duration"] - 60))[:options.takes]
-    data = Path(tempfile.mkdtemp(prefix="speakup-live-bench-"))
-    port = free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([str(binary), "serve", "--host", "127.0.0.1", "--no-https", "--data-dir", str(data), "--port", str(port),
-                               "--web-root", str(ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(url + "/healthz")
-                break
-            except OSError:
-                time.sleep(0.1)
+    with speech.release_server(Path(options.binary) if options.binary else None) as url:
         speaker = Speaker(url)
-        rows, all_lags = [], []
+        rows, all_lags, freshness = [], [], []
         for truth in truths:
             wav, seconds = truth["wav"], truth["duration"]
             start = time.monotonic()
@@ -150,6 +140,7 @@ def main():
             counts, stop_to_score, take = live_take(speaker, pcm(wav))
             took = lags(counts, truth["words"])
             all_lags += took
+            freshness += [arrived - seconds for arrived, _, seconds in counts]
             rows.append((wav.name, seconds, upload, stop_to_score, uploaded["wordCount"], take["wordCount"], len(truth["words"]),
                          statistics.median(took) if took else float("nan")))
         print(f"binary: {binary}")
@@ -160,16 +151,17 @@ def main():
         baseline = statistics.median(r[2] / r[1] for r in rows)
         print(f"Stop→score, median share of the take: live {ratio:.3f} (target <= 0.05); upload baseline {baseline:.3f}; "
               f"live is {baseline / ratio:.1f}x faster")
+        fresh = sorted(freshness)
+        print(f"live count freshness (arrival − end of the audio it covers): median {statistics.median(fresh):.2f} s, "
+              f"p90 {fresh[int(0.9 * (len(fresh) - 1))]:.2f} s, max {fresh[-1]:.2f} s over {len(fresh)} counts "
+              f"(one every {60 / max(1, len(fresh) / len(rows)):.2f} s)")
         if all_lags:
             ordered = sorted(all_lags)
-            print(f"word → live count lag: median {statistics.median(ordered):.2f} s, p90 {ordered[int(0.9 * (len(ordered) - 1))]:.2f} s, "
-                  f"max {ordered[-1]:.2f} s over {len(ordered)} words")
-    finally:
-        server.terminate()
-        server.wait()
+            print(f"k-th true word's end → live count reaching k: median {statistics.median(ordered):.2f} s, "
+                  f"p90 {ordered[int(0.9 * (len(ordered) - 1))]:.2f} s, max {ordered[-1]:.2f} s over {len(ordered)} words")
 
     # Peak memory: ten minutes of the set's takes end to end, against one minute.
-    long_take = data / "ten-minutes.wav"
+    long_take = Path(tempfile.mkdtemp(prefix="speakup-ten-minutes-")) / "ten-minutes.wav"
     parts = sorted(folder.glob("take-*.wav"))
     subprocess.run(["sox", *map(str, parts * 2), str(long_take), "trim", "0", "600"], check=True)
     short_take = truths[0]["wav"]

@@ -80,15 +80,17 @@ def flite(text, voice, stretch, folder):
 
 
 @contextlib.contextmanager
-def release_server():
-    """Builds funzone in release mode and serves it on a temporary SQLite database; yields the URL."""
-    subprocess.run(["swift", "build", "-c", "release", "--product", "funzone"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+def release_server(binary=None):
+    """Builds funzone in release mode (unless `binary` is given) and serves it on a temporary SQLite
+    database; yields the URL (the data folder is LAST_DATA_DIR)."""
+    if binary is None:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "funzone"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
     global LAST_DATA_DIR
     data_dir = Path(tempfile.mkdtemp(prefix="speech-bench-"))
     LAST_DATA_DIR = data_dir
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen([str(ROOT / ".build/release/funzone"), "serve", "--host", "127.0.0.1", "--no-https", "--data-dir", str(data_dir), "--port", str(port),
+    server = subprocess.Popen([str(binary or ROOT / ".build/release/funzone"), "serve", "--host", "127.0.0.1", "--no-https", "--data-dir", str(data_dir), "--port", str(port),
                                "--open-signup", "--web-root", str(ROOT / "Web")], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):

@@ -36,6 +36,7 @@ public enum FunZoneApp {
         ColoringController(services: services).addRoutes(to: api)
         ColoringParentController(services: services).addRoutes(to: api)
         SpeakUpController(services: services).addRoutes(to: api)
+        SpeakUpParentController(services: services).addRoutes(to: api)
         SpotCheckParentController(services: services).addRoutes(to: api)
         // The phone's endpoints sit at the root, exactly where the iOS Shortcut calls them ({apiBaseURL}/policy).
         SpotCheckDeviceController(services: services).addRoutes(to: router)
@@ -56,8 +57,11 @@ public enum FunZoneApp {
     /// HTTP/1.1 that upgrades to a WebSocket where `buildWebSocketRouter` says so.
     static func http1(webSockets: RouterResponder<AppRequestContext>, secure: Bool, services: Services) -> HTTPServerBuilder {
         let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, trustProxy: services.options.trustProxy && !secure)
+        // No automatic ping: its pong is read only when the handler reads its next message, so a
+        // server busy hearing a backlog of audio took its own silence for a dead page and closed
+        // the take. A page that goes quiet is ended by the recording's own watchdog instead.
         return .http1WebSocketUpgrade(webSocketRouter: Prebuilt(responder: responder),
-                                      configuration: .init(ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes)))
+                                      configuration: .init(ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes, autoPing: .disabled)))
     }
 
     /// The server: plain HTTP on `port` (this machine, a trusted proxy, and a new device's

@@ -39,10 +39,14 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     private var endedWords = 0
     private var endedFillers = 0
     private var finished = false
+    /// The decoder is inside a stretch (from the start until `finish` ends the last one).
+    private var utteranceOpen = true
 
     init(recognizer: PocketSphinxRecognizer) async throws {
         self.recognizer = recognizer
-        let decoder = try await recognizer.live.checkOut()
+        guard let decoder = try await recognizer.live.checkOutIfFree() else {
+            throw SpeechError.engineUnavailable("every live decoder is in use (the recording is heard when it is sent whole)")
+        }
         do {
             try await offCooperativePool { try decoder.beginStretch() }
         } catch {
@@ -103,6 +107,7 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
             // A take that never paused is one stretch, the first: heard again as a whole (see `append`).
             return start == 0 ? try decoder.decode(recording, mode: .freeSpeech).words : streamed
         }
+        utteranceOpen = false
         hear(stretchStart..<samples.count, words: last)
         await giveBack()
         var words: [RecognizedWord] = [], filled: [Filler] = [], failed = false
@@ -125,6 +130,8 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     private func giveBack() async {
         guard let decoder else { return }
         self.decoder = nil
+        // An utterance still open (a cancelled recording) is ended: the next recording starts its own.
+        if utteranceOpen { _ = try? await offCooperativePool { decoder.endStretch() } }
         await recognizer.live.checkIn(decoder)
     }
 

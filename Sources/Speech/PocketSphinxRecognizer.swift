@@ -201,6 +201,13 @@ actor DecoderPool {
         return try await withCheckedThrowingContinuation { waiters.append($0) }
     }
 
+    /// A decoder for as long as the caller needs one (a live recording), or nil when every one is
+    /// in use: a live recording is not made to wait behind others for minutes.
+    func checkOutIfFree() async throws -> PocketSphinxDecoder? {
+        guard !idle.isEmpty || created < capacity else { return nil }
+        return try await checkOut()
+    }
+
     func checkIn(_ decoder: PocketSphinxDecoder) {
         if !waiters.isEmpty {
             waiters.removeFirst().resume(returning: decoder)

@@ -119,6 +119,13 @@ public struct SpeakUpStore: Sendable {
             """).all().map { try $0.decode(column: "audio_key", as: String.self) }
     }
 
+    /// The takes of a profile that have a recording, with its key (a parent deleting the recordings).
+    public func recordings(childId: ChildID, in scope: FamilyScope) async throws -> [(id: SpeakUpTakeID, key: String)] {
+        try await sql.raw("""
+            SELECT id, audio_key FROM speakup_takes WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND audio_key IS NOT NULL
+            """).all().map { (SpeakUpTakeID(try $0.decode(column: "id", as: String.self)), try $0.decode(column: "audio_key", as: String.self)) }
+    }
+
     /// Bytes of recordings the profile keeps (the quota counts these).
     public func audioBytes(childId: ChildID, in scope: FamilyScope) async throws -> Int64 {
         try await sql.raw("""

@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import DEVICES, say_music_please
-from pages import add_first_child, click, fill, find, play_as, set_up_family, small_kid_targets, wait, wait_text
+from pages import add_first_child, click, fill, find, open_parent_tab, play_as, set_up_family, small_kid_targets, wait, wait_text
 from test_accessibility import serious_violations
 from test_prereaders import said, spy
 
@@ -51,6 +51,12 @@ while (walker.nextNode()) {
   found.push(`${e.tagName.toLowerCase()}${e.id ? "#" + e.id : ""}: ${node.textContent.trim().slice(0, 40)}`);
 }
 return found;
+"""
+
+# The score of the newest take, as the server keeps it (the reveal counts up to it).
+LATEST_SCORE = """
+const done = arguments[arguments.length - 1];
+fetch("/api/speakup/takes", { headers: { Accept: "application/json" } }).then((r) => r.json()).then((list) => done(list.takes[0].score), (e) => done(String(e)));
 """
 
 # The take the page shows (read in one go: the page draws itself again when the recording arrives).
@@ -338,3 +344,46 @@ def test_a_grown_up_gets_the_full_coach(server, browser):
     assert "show-and-tell" not in d.find_element(By.TAG_NAME, "body").get_attribute("class")
     assert len(d.find_elements(By.CSS_SELECTOR, ".duration")) == 7
     find(d, ".rings-card")
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (390, 844)])
+def test_a_parent_sees_the_takes_and_keeps_analyses_not_recordings(server, browser_factory, mic_wav, width, height):
+    """The parent area's SpeakUp tab: Leo's take with its score and recording, the score chart and
+    heatmap; recordings switched off for new takes, then the kept ones deleted after asking."""
+    d = browser_factory(width, height)
+    say_take(mic_wav)
+    try:
+        open_speakup(d, server, "Leo", 5)
+        click(d, "#start-free")
+        record(d, 8)
+        wait(d, 5).until(lambda driver: find(driver, "#reveal-score").text.strip().isdigit())
+        score = str(d.execute_async_script(LATEST_SCORE))
+
+        open_parent_tab(d, server, "speakup")
+        wait_text(d, "#speakup-takes", "1")
+        wait_text(d, "#speakup-average", score)
+        take = find(d, ".speakup-take")
+        assert f"{score} / 100" in take.text and "words a minute" in take.text
+        assert take.find_elements(By.CSS_SELECTOR, "audio source")
+        # The recording plays (Chromium plays Opus).
+        playing = d.execute_async_script("""
+            const done = arguments[0];
+            const audio = document.querySelector('.speakup-take audio');
+            audio.addEventListener('playing', () => done(true), { once: true });
+            audio.addEventListener('error', () => done(false), { once: true });
+            audio.play().catch(() => done(false));""")
+        assert playing
+        find(d, "#speakup-summary .heatmap")
+        overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, f"the tab scrolls sideways by {overflow} px"
+        assert serious_violations(d) == []
+
+        click(d, "#speakup-keep")
+        wait(d).until(lambda driver: not find(driver, "#speakup-keep").is_selected())
+        click(d, "#speakup-delete-recordings")
+        click(d, "#confirm-delete-recordings")
+        wait_text(d, "#speakup-storage", "0 KB of 200.0 MB")
+        wait_text(d, ".speakup-take", "Recording not kept")
+        assert not d.find_elements(By.CSS_SELECTOR, ".speakup-take audio")
+    finally:
+        say_music_please(mic_wav)
