@@ -102,10 +102,17 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
         guard !finished, let decoder else { throw SpeechError.engineUnavailable("this recording has ended") }
         finished = true
         let (recording, start) = (samples, stretchStart)
-        let last = try await offCooperativePool { () throws -> [RecognizedWord] in
-            let streamed = decoder.endStretch()
-            // A take that never paused is one stretch, the first: heard again as a whole (see `append`).
-            return start == 0 ? try decoder.decode(recording, mode: .freeSpeech).words : streamed
+        let last: [RecognizedWord]
+        do {
+            last = try await offCooperativePool { () throws -> [RecognizedWord] in
+                let streamed = decoder.endStretch()
+                // A take that never paused is one stretch, the first: heard again as a whole (see `append`).
+                return start == 0 ? try decoder.decode(recording, mode: .freeSpeech).words : streamed
+            }
+        } catch {
+            utteranceOpen = false
+            await giveBack()  // the decoder goes back to the pool whatever happened to the last stretch
+            throw error
         }
         utteranceOpen = false
         hear(stretchStart..<samples.count, words: last)
