@@ -24,6 +24,18 @@ public struct PauseSegmenter: Sendable {
         public init() {}
     }
 
+    /// Where a stretch ends (a sample position from the start of the recording), and how much
+    /// quiet comes just before it (0 when the stretch was cut for its length, mid-speech).
+    public struct Cut: Equatable, Sendable {
+        public let position: Int
+        public let quietSamples: Int
+
+        public init(position: Int, quietSamples: Int) {
+            self.position = position
+            self.quietSamples = quietSamples
+        }
+    }
+
     public let configuration: Configuration
     private var pending: [Int16] = []
     /// Frames seen so far; frames since the current stretch began; the quiet run at its end.
@@ -37,10 +49,10 @@ public struct PauseSegmenter: Sendable {
         self.configuration = configuration
     }
 
-    /// Where a stretch ends (sample positions), for the samples appended now.
-    public mutating func append(_ samples: [Int16]) -> [Int] {
+    /// Where stretches end, for the samples appended now.
+    public mutating func append(_ samples: [Int16]) -> [Cut] {
         pending += samples
-        var cuts: [Int] = []
+        var cuts: [Cut] = []
         let size = configuration.frame
         var offset = 0
         while pending.count - offset >= size {
@@ -53,7 +65,7 @@ public struct PauseSegmenter: Sendable {
             quietRun = quiet ? quietRun + 1 : 0
             if !quiet { spoke = true }
             if endsHere() {
-                cuts.append(frames * size)
+                cuts.append(Cut(position: frames * size, quietSamples: quietRun * size))
                 stretchFrames = 0
                 quietRun = 0
                 spoke = false

@@ -20,10 +20,12 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     private struct Fed: Sendable {
         var ended: [EndedStretch]
         var partial: Int
+        /// Where the open stretch now starts, when one ended.
+        var nextStart: Int?
     }
 
-    /// Samples of the pause before a stretch that it starts with (a quarter second; pauses that end
-    /// a stretch are at least 0.3 s).
+    /// Samples of the pause before a stretch that it starts with: a quarter second, or as much
+    /// quiet as there was.
     static let leadIn = 4_000
 
     private let recognizer: PocketSphinxRecognizer
@@ -63,9 +65,10 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
         let recording = samples, from = fed, stretchStart = stretchStart
         // One blocking call per piece of audio: the decoder is only ever used by this recording.
         let fedNow = try await offCooperativePool { () throws -> Fed in
-            var fed = Fed(ended: [], partial: 0)
+            var fed = Fed(ended: [], partial: 0, nextStart: nil)
             var position = from, start = stretchStart
-            for cut in cuts where cut > start {
+            for stretchEnd in cuts where stretchEnd.position > start {
+                let cut = stretchEnd.position
                 decoder.feed(recording[position..<cut])
                 var words = decoder.endStretch()
                 if start == 0 {
@@ -78,7 +81,9 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
                 try decoder.beginStretch()
                 // The next stretch starts with the end of the pause, as a recording starts with a
                 // little quiet: a word right at its start is heard as it would be in the whole take.
-                (position, start) = (max(start, cut - Self.leadIn), max(start, cut - Self.leadIn))
+                // Only quiet is heard twice (none after a stretch cut for its length, mid-speech).
+                let next = max(start, cut - min(Self.leadIn, stretchEnd.quietSamples))
+                (position, start, fed.nextStart) = (next, next, next)
             }
             decoder.feed(recording[position...])
             fed.partial = decoder.partialWordCount()
@@ -88,7 +93,7 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
         fed = recording.count
         openWords = partial
         for stretch in ended { hear(stretch.range, words: stretch.words) }
-        if let last = ended.last { self.stretchStart = max(last.range.lowerBound, last.range.upperBound - Self.leadIn) }
+        if let last = fedNow.nextStart { self.stretchStart = last }
     }
 
     func progress() -> LiveProgress {

@@ -20,7 +20,7 @@ struct PauseSegmenterTests {
 
     static func cuts(_ samples: [Int16], piece: Int) -> [Int] {
         var segmenter = PauseSegmenter()
-        return stride(from: 0, to: samples.count, by: piece).flatMap { segmenter.append(Array(samples[$0..<min(samples.count, $0 + piece)])) }
+        return stride(from: 0, to: samples.count, by: piece).flatMap { segmenter.append(Array(samples[$0..<min(samples.count, $0 + piece)])).map(\.position) }
     }
 
     @Test("a stretch ends 0.3 s into a pause after a second of speech, wherever the pieces break", arguments: [1, 320, 4_000, 17_777])
@@ -44,6 +44,10 @@ struct PauseSegmenterTests {
         #expect(Self.cuts(breathing, piece: 4_000) == [Int(afterBreath.rounded())])
         let unbroken = Self.recording([(true, 25)])
         #expect(Self.cuts(unbroken, piece: 4_000) == [160_000, 320_000])
+        // How much quiet ends each stretch: 0.3 s at a pause, none when cut for its length.
+        var segmenter = PauseSegmenter()
+        let quiet = segmenter.append(Self.recording([(true, 2), (false, 0.6), (true, 10.5)])).map(\.quietSamples)
+        #expect(quiet == [4_800, 0])
     }
 
     @Test("digital silence and a loud room: the floor follows the room")

@@ -132,4 +132,29 @@ import Testing
             try await app.user().expectError(.get, "/api/speakup/live", status: .unauthorized, code: "not_signed_in")
         }
     }
+
+    @Test("a page that goes quiet without closing is closed after 15 s, and its decoder and slot are free again")
+    func aQuietPageIsClosed() async throws {
+        try await TestApp.run(.sqlite, installed: ["speakup"], openSignup: true, webSockets: true) { app in
+            let (tablet, _) = try await SpeakUpRouteTests.speaker(app)
+            let started = Date()
+            let (received, _) = try await Self.live(app, tablet) { outbound in
+                try await outbound.write(.binary(Self.pieces([Int16](repeating: 3_000, count: 4_000))[0]))
+                try await Task.sleep(for: .seconds(60))  // never stops, never closes
+            }
+            #expect(received.errorCode == "bad_audio")
+            #expect(Date().timeIntervalSince(started) < 40, "closed after \(Date().timeIntervalSince(started)) s")
+            // Both of the family's slots are free again (within moments of the close): two more takes may open at once.
+            var bothOpened = false
+            for _ in 0..<20 where !bothOpened {
+                async let first = Self.live(app, tablet) { try await $0.write(.text(#"{"type":"cancel"}"#)) }
+                async let second = Self.live(app, tablet) { try await $0.write(.text(#"{"type":"cancel"}"#)) }
+                let (a, b) = try await (first, second)
+                bothOpened = a.0.errorCode == nil && b.0.errorCode == nil
+                if !bothOpened { try await Task.sleep(for: .milliseconds(250)) }
+            }
+            #expect(bothOpened)
+        }
+    }
 }
+

@@ -57,9 +57,12 @@ export function openLive(url, { onCounts = () => {}, Socket = globalThis.WebSock
   const answer = new Promise((resolve) => { settle = resolve; });
   const give = (result) => { settle(result); settle = () => {}; };
 
+  // At most a quarter second a message: what piled up while the socket was opening goes as several
+  // (the server refuses messages over 64 KB).
   const flush = () => {
     if (broken || socket.readyState !== 1 || count === 0) return;
-    socket.send(joinPieces(pieces, count));
+    const all = new Int16Array(joinPieces(pieces, count));
+    for (let start = 0; start < all.length; start += PIECE) socket.send(all.slice(start, start + PIECE).buffer);
     pieces = [];
     count = 0;
   };

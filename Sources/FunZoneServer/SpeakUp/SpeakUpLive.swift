@@ -58,16 +58,19 @@ struct SpeakUpLive {
     /// The caller may start a live take: a child picked on this device, a page of this server (a
     /// browser sends its Origin with a WebSocket and no CSRF token; another site's page must not
     /// record in the child's name) and a prompt that exists. The take is counted against the
-    /// family's takes at Stop, as an upload is once it has arrived.
+    /// family's takes once the WebSocket is open (`record`), not here: a refused upgrade asks the
+    /// main router why, which checks the same things again.
     private func admit(_ request: Request, context: AppRequestContext) async throws -> (Kid, SpeakingPrompt?) {
         let (session, child) = try await services.requireChild(context)
         // Only a page's origin (http or https) says which site it is; other clients send their own.
+        // An opaque origin ("null": a sandboxed frame, a file) is no page of ours either. Behind a
+        // proxy that rewrites Host, the configured public address is ours too.
         for origin in request.headers[values: .origin] {
+            guard origin.lowercased() != "null" else { throw APIError(.csrfFailed, "A page of another site may not record here.") }
             guard let page = URL(string: origin), ["http", "https"].contains(page.scheme?.lowercased() ?? "") else { continue }
-            guard let here = request.head.authority.flatMap({ URL(string: "//\($0)") }),
-                  page.hostAndPort(secure: nil) == here.hostAndPort(secure: context.isSecure) else {
-                throw APIError(.csrfFailed, "A page of another site may not record here.")
-            }
+            let ours = [request.head.authority.flatMap { URL(string: "//\($0)") }?.hostAndPort(secure: context.isSecure),
+                        services.network.publicURL.flatMap { URL(string: $0) }?.hostAndPort(secure: nil)]
+            guard ours.contains(page.hostAndPort(secure: nil)) else { throw APIError(.csrfFailed, "A page of another site may not record here.") }
         }
         let prompt = try SpeakUpController.prompt(request)
         return (Kid(session: session, child: child, context: context), prompt)
@@ -79,63 +82,28 @@ struct SpeakUpLive {
     }
 
     private func record(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request, context: AppRequestContext) async {
-        let activity = Activity()
-        let watchdog = Task {
-            while !Task.isCancelled {
-                try? await Task.sleep(for: .seconds(1))
-                if await activity.tick() > Int(Self.idleSeconds) {
-                    try? await send(.error(APIError(.badAudio, "No audio came for \(Int(Self.idleSeconds)) seconds: the recording was stopped.")), outbound)
-                    try? await outbound.close(.policyViolation, reason: "idle")
-                    return
-                }
-            }
-        }
-        defer { watchdog.cancel() }
         var live: (any LiveTranscription)?
         var entered: FamilyID?
         do {
             let (caller, prompt) = try await admit(request, context: context)
+            // Counted when it opens (a stream that never reaches Stop still cost a decoder).
+            try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
             guard await open.enter(caller.session.familyId, limit: Self.openPerFamily) else {
-                throw Failure(error: APIError(.rateLimited, "Two takes are already being recorded in this family. Finish one first.", retryAfter: 30), close: .policyViolation)
+                // Not a verdict on the take: the page sends its recording whole at Stop instead.
+                throw Failure(error: APIError(.speechUnavailable, "Two takes are already being recorded in this family: this one is heard when it ends."),
+                              close: .policyViolation)
             }
             entered = caller.session.familyId
             let stream = try await services.speech.recognizer.liveTranscription()
             live = stream
-            var samples: [Int16] = []
-            var sentAt = -Double.infinity
-            receiving: for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
-                // The page's silence is timed, never the server's own work on what it sent.
-                await activity.begin()
-                switch message {
-                case .binary(let buffer):
-                    let piece = try Self.samples(buffer, after: samples.count)
-                    samples += piece
-                    try await stream.append(piece)
-                    let progress = await stream.progress()
-                    if progress.seconds - sentAt >= Self.countsEvery {
-                        sentAt = progress.seconds
-                        try await send(.counts(progress), outbound)
-                    }
-                    await activity.end()
-                case .text(let text):
-                    switch Self.command(text) {
-                    case "stop":
-                        watchdog.cancel()
-                        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
-                        guard SpeechActivity.hasSpeech(samples) else { throw Failure(error: APIError(.noSpeech), close: .normalClosure) }
-                        live = nil  // finishing gives the decoder back, whatever happens next
-                        let features = try await TakeListener.features(of: stream, samples: samples)
-                        let take = try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)
-                        try await send(.take(take), outbound)
-                        try await outbound.close(.normalClosure, reason: "stored")
-                        break receiving
-                    case "cancel":
-                        try await outbound.close(.normalClosure, reason: "cancelled")
-                        break receiving
-                    default:
-                        throw Failure(error: APIError(.badRequest, "Send audio as binary messages, then {\"type\":\"stop\"}."), close: .unacceptableData)
-                    }
-                }
+            // The watchdog ends the take by cancelling the receiving side: a page that went away
+            // without closing (a phone locked mid-take) must not hold its decoder until TCP gives up.
+            let activity = Activity()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await receive(inbound, outbound, stream: stream, caller: caller, prompt: prompt, activity: activity) }
+                group.addTask { try await Self.watch(activity) }
+                defer { group.cancelAll() }
+                try await group.next()
             }
             // Without Stop (the page went away, or Cancel), nothing is kept.
         } catch let failure as Failure {
@@ -149,6 +117,61 @@ struct SpeakUpLive {
         }
         await live?.cancel()
         if let entered { await open.leave(entered) }
+    }
+
+    /// The page's messages until Stop (the take stored and sent), Cancel or the end of the stream.
+    private func receive(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, stream: any LiveTranscription,
+                         caller: Kid, prompt: SpeakingPrompt?, activity: Activity) async throws {
+        var samples: [Int16] = []
+        var sentAt = -Double.infinity
+        for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
+            // The page's silence is timed, never the server's own work on what it sent.
+            await activity.begin()
+            switch message {
+            case .binary(let buffer):
+                let piece = try Self.samples(buffer, after: samples.count)
+                samples += piece
+                try await stream.append(piece)
+                let progress = await stream.progress()
+                if progress.seconds - sentAt >= Self.countsEvery {
+                    sentAt = progress.seconds
+                    try await send(.counts(progress), outbound)
+                }
+                await activity.end()
+            case .text(let text):
+                switch Self.command(text) {
+                case "stop":
+                    guard SpeechActivity.hasSpeech(samples) else { throw Failure(error: APIError(.noSpeech), close: .normalClosure) }
+                    let features = try await TakeListener.features(of: stream, samples: samples)
+                    let take = try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)
+                    try await send(.take(take), outbound)
+                    try await outbound.close(.normalClosure, reason: "stored")
+                    return
+                case "cancel":
+                    try await outbound.close(.normalClosure, reason: "cancelled")
+                    return
+                default:
+                    throw Failure(error: APIError(.badRequest, "Send audio as binary messages, then {\"type\":\"stop\"}."), close: .unacceptableData)
+                }
+            }
+        }
+    }
+
+    /// Throws when the page has sent nothing for `idleSeconds` while the server waited for it, or
+    /// when the take has gone on far longer than any take may.
+    private static func watch(_ activity: Activity) async throws {
+        var seconds = 0
+        while true {
+            try await Task.sleep(for: .seconds(1))
+            seconds += 1
+            if await activity.tick() > Int(idleSeconds) {
+                throw Failure(error: APIError(.badAudio, "No audio came for \(Int(idleSeconds)) seconds: the recording was stopped."), close: .policyViolation)
+            }
+            if Double(seconds) > SpeakUpLimits.maximumSeconds * 1.5 + 60 {
+                throw Failure(error: APIError(.audioTooLong, "This take went on far longer than a take may: it was stopped and not kept."),
+                              close: .policyViolation)
+            }
+        }
     }
 
     /// A binary message's samples (16-bit little-endian), or why they are refused.
