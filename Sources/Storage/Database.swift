@@ -63,7 +63,10 @@ public final class Database: Sendable {
 
     /// Connects to PostgreSQL given a `postgres://user:password@host:port/database` URL.
     public static func postgres(url: String, logger: Logger, connectionsPerLoop: Int = 4) async throws -> Database {
-        let configuration = try SQLPostgresConfiguration(url: url)
+        var configuration = try SQLPostgresConfiguration(url: url)
+        // As long as a query waits for a connection (the default, 10 s, gave 500s when a machine's
+        // cores were busy decoding speech and PostgreSQL was slow to start a backend).
+        configuration.coreConfiguration.options.connectTimeout = .seconds(Self.waitSeconds)
         let pool = EventLoopGroupConnectionPool(
             source: PostgresConnectionSource(sqlConfiguration: configuration),
             maxConnectionsPerEventLoop: connectionsPerLoop, requestTimeout: .seconds(Self.waitSeconds), pruneInterval: .seconds(60), logger: logger,
