@@ -60,8 +60,12 @@ public enum FunZoneApp {
         // No automatic ping: its pong is read only when the handler reads its next message, so a
         // server busy hearing a backlog of audio took its own silence for a dead page and closed
         // the take. A page that goes quiet is ended by the recording's own watchdog instead.
-        return .http1WebSocketUpgrade(webSocketRouter: Prebuilt(responder: responder),
-                                      configuration: .init(ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes, autoPing: .disabled)))
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes, autoPing: .disabled))
+        return HTTPServerBuilder { http in
+            AnswersUnreadableRequestHeads(base: HTTP1WebSocketUpgradeChannel(responder: http, webSocketResponder: responder,
+                                                                              configuration: configuration))
+        }
     }
 
     /// The server: plain HTTP on `port` (this machine, a trusted proxy, and a new device's

@@ -62,6 +62,8 @@ public struct CoachSettings: Codable, Equatable, Sendable {
 /// A person's own filler lists, on top of the defaults.
 public struct FillerLists: Codable, Equatable, Sendable {
     public static let maximumEntries = 50
+    /// The default fillers a person may take off (`removedDefaults`), sorted.
+    public static let removableDefaults = FillerVocabulary.defaults.sorted()
 
     /// Words or phrases that are always fillers for this person.
     public var alwaysFillers: [String] = []

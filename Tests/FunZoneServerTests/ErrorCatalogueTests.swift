@@ -30,6 +30,7 @@ import Yams
 
     /// Codes in the catalogue that no route returns today, and why they stay.
     static let unreturned: [ErrorCode: String] = [
+        .headersTooLarge: "answered for any request before a route sees it (UnreadableRequestHeads.swift); the spec says so once",
         .internalError: "the fallback for an error nothing maps; never listed on a route",
         .methodNotAllowed: "Hummingbird answers a known path with another method 404; kept for an HTTPError(405)",
         .noWords: "every valid grade and level has words; kept for a word bank that runs dry",

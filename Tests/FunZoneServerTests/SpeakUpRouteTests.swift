@@ -139,6 +139,9 @@ import Testing
             let (tablet, _) = try await Self.speaker(app, grade: ChildProfile.adult)
             var weights = Dictionary(uniqueKeysWithValues: SpeechCoach.Dimension.allCases.map { ($0.rawValue, ScoreWeights.default[$0]) })
             weights["clarity"] = 30
+            // Settings sit behind the parent gate; a save that fails keeps the gate pass.
+            try await tablet.expectError(.put, "/api/speakup/settings", ["countdown": 5], status: .forbidden, code: "gate_required")
+            try await app.passGate(tablet)
             try await tablet.expectError(.put, "/api/speakup/settings", ["weights": weights], status: .unprocessableContent, code: "invalid_field")
             try await tablet.expectError(.put, "/api/speakup/settings", ["countdown": 7], status: .unprocessableContent, code: "invalid_field")
             try await tablet.expectError(.put, "/api/speakup/settings", ["targetWPM": 260], status: .unprocessableContent, code: "invalid_field")
@@ -146,6 +149,9 @@ import Testing
             let saved = try await tablet.decoded(SpeakUpView.Settings.self, .put, "/api/speakup/settings",
                                                  SettingsBody(weights: weights, countdown: 5, timerEnd: "keepGoing"))
             #expect(saved.weights["clarity"] == 30 && saved.countdown == 5 && saved.timerEnd == .keepGoing)
+            #expect(saved.trackPauses && saved.trackFillers && saved.defaultFillers.contains("um") && saved.defaultFillers == saved.defaultFillers.sorted())
+            // The pass was spent by that save.
+            try await tablet.expectError(.put, "/api/speakup/settings", ["countdown": 10], status: .forbidden, code: "gate_required")
             let take = try await Self.record(tablet).decoded(SpeakUpView.Take.self)
             #expect(take.analysis.scores.weights[.clarity] == 30 && take.score != nil)
 

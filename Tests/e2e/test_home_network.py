@@ -17,7 +17,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
-from conftest import BINARY, ROOT, _drivers, free_port
+from conftest import BINARY, ROOT, _drivers, free_port, say_music_please
 from pages import add_first_child, click, find, play_as, set_up_family, wait, wait_for_a_whole_phrase, wait_text, watch_the_meter
 from test_speakup_pages import live_words, open_speakup, record, say_take
 
@@ -174,6 +174,7 @@ def test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https(lan_
         log = lan_server["log"].read_text()
         assert "live take failed" not in log, log
     finally:
+        say_music_please(mic_wav)  # what the other tests' microphone says
         d.quit()
         _drivers.remove(d)
         shutil.rmtree(home, ignore_errors=True)

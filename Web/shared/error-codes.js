@@ -27,6 +27,7 @@ export const ErrorCode = Object.freeze({
   unsupportedMediaType: "unsupported_media_type",
   methodNotAllowed: "method_not_allowed",
   badRequest: "bad_request",
+  headersTooLarge: "headers_too_large",
   notFound: "not_found",
   internalError: "internal_error",
   unknownApp: "unknown_app",

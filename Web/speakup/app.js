@@ -1,5 +1,5 @@
 // SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
-// (#today, #take/<id>, #history) and draw the screen. State lives in one object (state.js) and one
+// (#today, #take/<id>, #history, #settings, #compare) and draw the screen. State lives in one object (state.js) and one
 // function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
 // session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
 import { api, ApiError, loadSession } from "../shared/api.js";
@@ -9,11 +9,13 @@ import { redraw } from "../shared/redraw.js";
 import { muteButton } from "../shared/sounds.js";
 import { speakOnTouch } from "../shared/speak-on-touch.js";
 import { countdownScreen } from "./countdown.js";
+import { compareScreen, loadCompare } from "./compare.js";
 import { abandonTake } from "./flow.js";
 import { historyScreen, loadHistory } from "./history.js";
 import { recordingScreen } from "./recording.js";
 import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
 import { routeFor } from "./routes.js";
+import { openSettings, settingsScreen } from "./settings.js";
 import { kidHistoryScreen, kidTakeScreen } from "./show-and-tell-pages.js";
 import { kidTodayScreen } from "./show-and-tell.js";
 import { isKid, render, setRenderer, state } from "./state.js";
@@ -49,16 +51,21 @@ function route() {
   const next = routeFor(location.hash);
   if (next.name !== "today") abandonTake();
   if (state.route.name === "take" && (next.name !== "take" || next.id !== state.route.id)) leaveTake();
+  // Show & Tell has no settings or comparisons: those addresses lead to Today.
+  if (isKid() && (next.name === "settings" || next.name === "compare")) next.name = "today";
+  if (next.name === "settings" && state.route.name !== "settings") openSettings();
+  if (next.name === "compare" && state.route.name !== "compare") state.compare = { points: null, pair: null, takes: {}, error: "" };
   state.route = next;
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
+  if (state.me && next.name === "compare") loadCompare(next);
   render();
 }
 
 function topbar() {
   const kid = isKid();
   const here = state.route.name;
-  const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${here === name || (name === "history" && here === "take") ? " current" : ""}`, href: hash, id,
+  const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${here === name || (name === "history" && (here === "take" || here === "compare")) ? " current" : ""}`, href: hash, id,
     "aria-current": here === name ? "page" : null, "aria-label": kid ? (name === "today" ? "Talk" : "My talks") : null },
   h("span", { "aria-hidden": "true" }, icon), kid ? null : h("span", { class: "nav-text" }, name === "today" ? " Today" : " History"));
   const mute = muteButton();
@@ -66,7 +73,9 @@ function topbar() {
   return h("nav", { class: "su-topbar", "aria-label": "SpeakUp" },
     h("a", { class: "btn icon-btn", href: "/", id: "hub-home", "aria-label": "Back to the apps" }, "🏠"),
     h("span", { class: "su-brand" }, h("span", { "aria-hidden": "true" }, "🎤 "), h("span", { class: "brand-name" }, kid ? "Show & Tell" : "SpeakUp")),
-    h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#history", "history", kid ? "⭐" : "📈", "nav-history"), mute));
+    h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#history", "history", kid ? "⭐" : "📈", "nav-history"),
+      kid ? null : h("a", { class: `btn icon-btn${here === "settings" ? " current" : ""}`, href: "#settings", id: "nav-settings", "aria-label": "Settings",
+        "aria-current": here === "settings" ? "page" : null }, "⚙️"), mute));
 }
 
 function screen() {
@@ -78,12 +87,14 @@ function screen() {
   const kid = isKid();
   if (state.route.name === "take") return kid ? kidTakeScreen() : takeScreen();
   if (state.route.name === "history") return kid ? kidHistoryScreen() : historyScreen();
+  if (state.route.name === "settings") return settingsScreen();
+  if (state.route.name === "compare") return compareScreen();
   const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
   return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
 }
 
 /** Which screen is up: a new one starts at the top of the page. */
-const screenKey = () => `${state.route.name}/${state.route.id ?? ""}/${state.route.name === "today" ? state.flow.phase : ""}`;
+const screenKey = () => `${state.route.name}/${state.route.id ?? state.route.then ?? ""}/${state.route.now ?? ""}/${state.route.name === "today" ? state.flow.phase : ""}`;
 
 function draw() {
   const key = screenKey();

@@ -1,6 +1,7 @@
 // History (the coach): every take, found by the words said in it (the server searches the
 // transcripts) or kept as favourites; then progress — the 17-week heatmap (sessions or score), the
-// streak, and charts over 7, 30, 90 days or all time of the score, words, fillers, pace and each sub-score.
+// streak, and charts over 7, 30, 90 days or all time of the score, words, fillers, pace and each sub-score;
+// the way to Then vs Now (compare.js).
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { caption, heatmapSVG } from "./heatmap.js";
@@ -146,6 +147,9 @@ export function historyScreen() {
     view.error ? h("p", { class: "error-text", role: "alert" }, view.error) : null,
     search(),
     list(),
-    data ? h("div", { class: "progress", id: "progress" }, streakCard(data.streak ?? {}), heatmapCard(data.heatmap ?? []), chartCard(data.series ?? []))
+    data ? h("div", { class: "progress", id: "progress" },
+      h("div", { class: "history-links" }, h("a", { class: "btn", href: "#compare", id: "then-vs-now" }, "⏪ Then vs Now"),
+        h("a", { class: "btn", href: "#settings", id: "history-settings" }, "⚙️ Settings")),
+      streakCard(data.streak ?? {}), heatmapCard(data.heatmap ?? []), chartCard(data.series ?? []))
       : null);
 }

@@ -1,16 +1,23 @@
-// Where the page is, by its address: #today (the default), #take/<id>, #history. Pure.
+// Where the page is, by its address: #today (the default), #take/<id>, #history, #settings,
+// #compare (Then vs Now) or #compare/<then>/<now>. Pure.
 
-/** The route named by `hash`: {name: "today"|"take"|"history", id?}. */
+const ID = "[\\w-]{1,80}";
+
+/** The route named by `hash`: {name: "today"|"take"|"history"|"settings"|"compare", id?, then?, now?}. */
 export function routeFor(hash) {
   const path = String(hash ?? "").replace(/^#\/?/, "");
-  const take = /^take\/([\w-]{1,80})$/.exec(path);
+  const take = new RegExp(`^take/(${ID})$`).exec(path);
   if (take) return { name: "take", id: take[1] };
-  if (path === "history") return { name: "history" };
+  const pair = new RegExp(`^compare/(${ID})/(${ID})$`).exec(path);
+  if (pair) return { name: "compare", then: pair[1], now: pair[2] };
+  if (path === "compare") return { name: "compare" };
+  if (path === "history" || path === "settings") return { name: path };
   return { name: "today" };
 }
 
 /** The address of a route. */
 export function hashFor(route) {
   if (route.name === "take") return `#take/${encodeURIComponent(route.id)}`;
-  return route.name === "history" ? "#history" : "#today";
+  if (route.name === "compare") return route.then && route.now ? `#compare/${encodeURIComponent(route.then)}/${encodeURIComponent(route.now)}` : "#compare";
+  return ["history", "settings"].includes(route.name) ? `#${route.name}` : "#today";
 }

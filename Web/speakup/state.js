@@ -3,7 +3,7 @@
 import { idle } from "./session.js";
 
 export const state = {
-  route: { name: "today" },   // routes.js: today | take (id) | history
+  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now)
   child: null,                // the hub's profile {id, name, grade, avatar}
   me: null,                   // GET /api/speakup/me
   prompt: null,               // today's prompt (after any reroll)
@@ -14,6 +14,8 @@ export const state = {
   takeError: "",
   takeTab: "breakdown",       // breakdown | transcript | coaching
   history: { query: "", filter: "all", takes: null, next: null, data: null, range: "30", metric: "score", heatmap: "sessions", error: "" },
+  settings: null,             // settings.js: the draft being edited
+  compare: { points: null, pair: null, takes: {}, error: "" },  // compare.js
   said: new Set(),            // Show & Tell: what was read aloud once already (a take's tip)
   message: "",
   loading: true,

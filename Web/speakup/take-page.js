@@ -136,6 +136,8 @@ export function takeScreen() {
         h("button", { class: "btn", type: "button", id: "rename-take", onclick: rename }, "✏️ Rename"),
         h("button", { class: `btn${take.favorite ? " on" : ""}`, type: "button", id: "favorite-take", "aria-pressed": String(Boolean(take.favorite)),
           onclick: toggleFavourite }, take.favorite ? "★ Favourite" : "☆ Favourite"),
+        take.previous ? h("a", { class: "btn", href: `#compare/${encodeURIComponent(take.previous.id)}/${encodeURIComponent(take.id)}`, id: "compare-take" },
+          "⚖️ Compare with last time") : null,
         h("button", { class: "btn danger-outline", type: "button", id: "delete-take", onclick: () => deleteTake() }, "🗑️ Delete"))),
     state.takeError ? h("p", { class: "error-text", role: "alert" }, state.takeError) : null,
     hero(take),

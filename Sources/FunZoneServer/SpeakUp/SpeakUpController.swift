@@ -98,22 +98,28 @@ struct SpeakUpController {
         let timerEnd: SpeakUpSettings.TimerEnd?
         let fillers: SpeakUpView.Settings.Fillers?
         let weights: [String: Int]?
+        let trackPauses: Bool?
+        let trackFillers: Bool?
     }
 
     @Sendable func settings(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpView.Settings> {
         Reply(SpeakUpView.Settings(try await services.speakUp.settings(childId: caller.child.id, in: caller.session.scope).settings))
     }
 
-    /// Changes what the body names; weights must be all nine and total 100 %.
+    /// Changes what the body names; weights must be all nine and total 100 %. Behind the parent gate
+    /// (a fresh gate pass, spent by a save that succeeds, or the open parent area), as every setting is.
     @Sendable func saveSettings(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpView.Settings> {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(SettingsRequest.self, context: caller.context)
+        let usesGatePass = try services.requireGrownUp(session)
         var settings = try await services.speakUp.settings(childId: child.id, in: session.scope).settings
         if let value = body.targetWPM { settings.coach.targetWPM = value }
         if let value = body.learnTarget { settings.coach.autoPace = value }
         if let value = body.countdown { settings.countdown = value }
         if let value = body.defaultSeconds { settings.defaultSeconds = value }
         if let value = body.timerEnd { settings.timerEnd = value }
+        if let value = body.trackPauses { settings.coach.trackPauses = value }
+        if let value = body.trackFillers { settings.coach.trackFillers = value }
         if let fillers = body.fillers {
             settings.coach.fillers = FillerLists(alwaysFillers: fillers.always, contextFillers: fillers.context, removedDefaults: fillers.removed)
         }
@@ -130,6 +136,7 @@ struct SpeakUpController {
         }
         let valid = try settings.validated()
         try await services.speakUp.saveSettings(valid, childId: child.id, in: session.scope, now: services.clock.now())
+        if usesGatePass { try await services.spendGatePass(session) }
         return Reply(SpeakUpView.Settings(valid))
     }
 

@@ -46,6 +46,16 @@ enum SpeakUpView {
         let timerEnd: SpeakUpSettings.TimerEnd
         let fillers: Fillers
         let weights: [String: Int]
+        let trackPauses: Bool
+        let trackFillers: Bool
+        /// The default fillers `fillers.removed` may name.
+        let defaultFillers: [String]
+        /// The weights a fresh profile has (what "reset" goes back to).
+        let defaultWeights: [String: Int]
+
+        static func table(_ weights: ScoreWeights) -> [String: Int] {
+            Dictionary(uniqueKeysWithValues: SpeechCoach.Dimension.allCases.map { ($0.rawValue, weights[$0]) })
+        }
 
         struct Fillers: Codable {
             let always: [String]
@@ -62,7 +72,11 @@ enum SpeakUpView {
             timerEnd = settings.timerEnd
             fillers = Fillers(always: settings.coach.fillers.alwaysFillers, context: settings.coach.fillers.contextFillers,
                               removed: settings.coach.fillers.removedDefaults)
-            weights = Dictionary(uniqueKeysWithValues: SpeechCoach.Dimension.allCases.map { ($0.rawValue, settings.coach.weights[$0]) })
+            weights = Self.table(settings.coach.weights)
+            trackPauses = settings.coach.trackPauses
+            trackFillers = settings.coach.trackFillers
+            defaultFillers = FillerLists.removableDefaults
+            defaultWeights = Self.table(.default)
         }
     }
 

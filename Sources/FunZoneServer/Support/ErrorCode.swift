@@ -17,6 +17,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     // The request itself
     case invalidField = "invalid_field", malformedJSON = "malformed_json", bodyTooLarge = "body_too_large"
     case unsupportedMediaType = "unsupported_media_type", methodNotAllowed = "method_not_allowed", badRequest = "bad_request"
+    case headersTooLarge = "headers_too_large"
     case notFound = "not_found", internalError = "internal_error"
     // Hub and store
     case unknownApp = "unknown_app", appAvailable = "app_available", unknownProduct = "unknown_product", tooManyChildren = "too_many_children"
@@ -52,6 +53,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
         case .bodyTooLarge, .audioTooLong, .drawingTooLarge: .contentTooLarge
+        case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
         case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing: .unprocessableContent
         case .revisionRequired: .preconditionRequired
@@ -90,6 +92,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .unsupportedMediaType: "Send JSON (Content-Type: application/json)."
         case .methodNotAllowed: "This address does not take that method."
         case .badRequest: "The request could not be read."
+        case .headersTooLarge: "The request's address and headers are longer than 80 KB."
         case .notFound: "Nothing with that id in your family."
         case .internalError: "Something went wrong on our side."
         case .unknownApp: "There is no such app."
