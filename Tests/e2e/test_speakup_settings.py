@@ -3,7 +3,8 @@ pace target, his own fillers and the score weights (Save waits until they total 
 grown-up the parent question, then keeps every change (read back from the server). With two scored
 takes, History's "Then vs Now" shows both, "+N points" as the server's scores say, what moved and
 both recordings; either take can be swapped. axe, 64 × 44 targets and no sideways scrolling on
-each screen, at 1024×768, 768×1024 and 390×844. Show & Tell has neither screen."""
+each screen, at 1024×768, 768×1024 and 390×844. Show & Tell has neither screen; Mia's talks page
+plays her first talk and her newest (Then and Now) with their stars and no numbers."""
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
@@ -138,10 +139,43 @@ def test_then_vs_now_shows_both_takes_and_what_moved(server, browser_factory, wi
     fits(d, "Compare")
 
 
-def test_show_and_tell_has_no_settings_or_compare(server, browser):
-    d = browser
+# Whether an <audio> of this page is playing (Then and Now's are made on tap, not put in the page).
+PLAYING = """
+window.__played = window.__played ?? [];
+if (!window.__spy) {
+  window.__spy = true;
+  const play = HTMLMediaElement.prototype.play;
+  HTMLMediaElement.prototype.play = function () { window.__played.push(this.src); return play.call(this); };
+}
+"""
+
+
+@pytest.mark.parametrize("width,height", [(1024, 768), (390, 844)])
+def test_show_and_tell_hears_then_and_now_and_has_no_settings(server, browser_factory, width, height):
+    """Mia (grade 2) has neither Settings nor Compare; her talks page has Then and Now: her first talk
+    and her newest, each a big play button with its stars, no numbers."""
+    d = browser_factory(width, height)
+    d.set_script_timeout(90)
     open_speakup(d, server, "Mia", 2)
     assert not d.find_elements(By.CSS_SELECTOR, "#nav-settings")
     d.execute_script("location.hash = '#settings'")
     find(d, "#start-free")
     assert not d.find_elements(By.CSS_SELECTOR, "#settings")
+
+    first = d.execute_async_script(UPLOAD_TAKE, "my favourite animal is the cat. cats are soft and they like to sleep in the sun.")
+    newest = d.execute_async_script(UPLOAD_TAKE, CLEAR)
+    assert "error" not in first and "error" not in newest, (first, newest)
+    click(d, "#nav-history")
+    find(d, "#kid-then-now")
+    fits(d, "Then and now", kid=True)
+    assert not no_numbers_shown(d)
+    d.execute_script(PLAYING)
+    tap(d, "#hear-first-talk")
+    wait(d).until(lambda driver: any(first["id"] in src for src in driver.execute_script("return window.__played")))
+    tap(d, "#hear-newest-talk")
+    wait(d).until(lambda driver: any(newest["id"] in src for src in driver.execute_script("return window.__played")))
+
+
+def no_numbers_shown(d):
+    from test_speakup_pages import NUMBERS_SHOWN
+    return d.execute_script(NUMBERS_SHOWN)

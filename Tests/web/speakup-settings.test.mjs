@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { addFiller, draftFrom, normalizedFiller, problem, removeFiller, requestFrom, toggleDefault, weightTotal } from "../../Web/speakup/settings-form.js";
-import { comparisonRows, measures, pointsText, thenAndNow } from "../../Web/speakup/compare-rows.js";
+import { comparisonRows, kidThenAndNow, measures, pointsText, thenAndNow } from "../../Web/speakup/compare-rows.js";
 import { hashFor, routeFor } from "../../Web/speakup/routes.js";
 
 const WEIGHTS = { clarity: 18, pace: 12, fillers: 14, pauses: 12, vocalVariety: 12, delivery: 10, vocabulary: 8, structure: 8, relevance: 6 };
@@ -83,6 +83,12 @@ test("Then vs Now: the first and the latest scored takes", () => {
   assert.equal(thenAndNow([{ takeId: "b", score: 40 }]), null);
   assert.equal(thenAndNow([]), null);
   assert.equal(thenAndNow(), null);
+});
+
+test("Show & Tell's Then and Now: the first and the newest talk with stars", () => {
+  const points = [{ takeId: "a", stars: null }, { takeId: "b", stars: 2 }, { takeId: "c", stars: 4 }, { takeId: "d", stars: 5 }];
+  assert.deepEqual([kidThenAndNow(points).then.takeId, kidThenAndNow(points).now.takeId], ["b", "d"]);
+  assert.equal(kidThenAndNow(points.slice(0, 2)), null);
 });
 
 test("each measure's change and which way is better", () => {

@@ -9,6 +9,12 @@ export function thenAndNow(points = []) {
   return { then: scored[0].takeId, now: scored[scored.length - 1].takeId };
 }
 
+/** Show & Tell's Then and Now: the first and the newest talk with stars, or null with fewer than two. */
+export function kidThenAndNow(points = []) {
+  const rated = points.filter((point) => Number.isFinite(point.stars));
+  return rated.length >= 2 ? { then: rated[0], now: rated[rated.length - 1] } : null;
+}
+
 /** The measures of one take that Compare shows (missing ones are null). */
 export function measures(take) {
   const analysis = take?.analysis ?? {};

@@ -7,7 +7,7 @@ import { h } from "../shared/dom.js";
 import { caption, heatmapSVG } from "./heatmap.js";
 import { chartWidth, lineChartSVG, seriesPoints, summary } from "./charts.js";
 import { DIMENSIONS, lengthText, nextMilestone, scoreBand, shortDate, zoneQuery } from "./format.js";
-import { render, state } from "./state.js";
+import { isKid, render, state } from "./state.js";
 import { draw } from "./svg.js";
 
 const RANGES = [["7", "7 days"], ["30", "30 days"], ["90", "90 days"], ["all", "All"]];
@@ -46,7 +46,8 @@ export async function loadProgress() {
   const view = state.history;
   const asked = ++progressAsked;
   try {
-    const data = await api(`/api/speakup/history?range=${view.range}&${zoneQuery()}`);
+    // Show & Tell has no range to pick: all of it (Then and Now plays the very first talk).
+    const data = await api(`/api/speakup/history?range=${isKid() ? "all" : view.range}&${zoneQuery()}`);
     if (asked === progressAsked) view.data = data;
   } catch (error) {
     if (asked === progressAsked) view.error = error.message;

@@ -1,17 +1,40 @@
 // Show & Tell's take page and its list of talks: stars, the question and the kind tip read aloud,
 // a big button to hear yourself, a heart to keep a talk, days as words ("Yesterday", "Monday"),
-// the streak as flames and the heatmap of days talked. No numbers, nothing that must be read.
+// the streak as flames, Then and Now (the first talk and the newest, to hear how far she has come)
+// and the heatmap of days talked. No numbers, nothing that must be read.
 import { h } from "../shared/dom.js";
 import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
+import { kidThenAndNow } from "./compare-rows.js";
 import { kidDay } from "./format.js";
 import { heatmapSVG } from "./heatmap.js";
 import { playbackBar } from "./playback.js";
 import { flames, stars } from "./show-and-tell.js";
+import { stopSpeaking } from "../shared/speech.js";
 import { state } from "./state.js";
 import { draw } from "./svg.js";
 import { deleteTake, toggleFavourite } from "./take-page.js";
 
 let saidHistory = false;
+let playing = null; // Then and Now's <audio>: one talk plays at a time
+
+function hear(point) {
+  playing?.pause();
+  stopSpeaking();
+  playing = new Audio(`/api/speakup/takes/${encodeURIComponent(point.takeId)}/audio`);
+  playing.play().catch(() => {});
+}
+
+function thenAndNowCard(points) {
+  const pair = kidThenAndNow(points);
+  if (!pair || state.me?.storage?.keepRecordings === false) return null;
+  const side = (point, id, icon, label) => h("div", { class: "kid-then-now-side" },
+    h("button", { class: "btn big primary", type: "button", id, "aria-label": label, dataset: { say: label }, onclick: () => hear(point) }, icon),
+    stars(point.stars));
+  return h("section", { class: "glass-card center kid-then-now", id: "kid-then-now", "aria-label": "Then and now" },
+    h("h2", { class: "section-title center" }, "👂 Then and now"),
+    h("div", { class: "row" }, side(pair.then, "hear-first-talk", "▶️ 🐣", "Hear your first talk"),
+      side(pair.now, "hear-newest-talk", "▶️ 🦋", "Hear your newest talk")));
+}
 
 export function kidTakeScreen() {
   const take = state.take;
@@ -55,6 +78,7 @@ export function kidHistoryScreen() {
       hearAgainButton("Your talks. Tap one to hear it again.", { label: "Hear this", id: "hear-history" })),
     view.error ? h("p", { class: "error-text", role: "alert" }, view.error) : null,
     data ? flames(data.streak && { ...data.streak, alive: (data.streak.current ?? 0) > 0 }) : null,
+    data ? thenAndNowCard(data.series ?? []) : null,
     view.takes === null ? h("p", { class: "hint", role: "status" }, "Loading…")
       : view.takes.length ? h("ul", { class: "plain take-list", id: "take-list" }, view.takes.map(kidRow))
         : h("p", { class: "glass-card empty", id: "no-takes" }, "🎤 ", "No talks yet!"),

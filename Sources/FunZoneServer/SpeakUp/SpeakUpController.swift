@@ -67,7 +67,7 @@ struct SpeakUpController {
             settings: SpeakUpView.Settings(profile.settings),
             today: .init(prompt: SpeakUpView.Prompt(prompt), streak: calendar.streak(points.map(\.createdAt)),
                          week: .init(sessions: calendar.thisWeek(points.map(\.createdAt)), goal: PracticeCalendar.weeklyGoal),
-                         averageScore: recent.isEmpty ? nil : Int((Double(recent.reduce(0, +)) / Double(recent.count)).rounded()),
+                         averageScore: SpeakUpView.roundedMean(recent),
                          bestScore: scores.max(), takes: points.count),
             storage: .init(usedBytes: try await services.speakUp.audioBytes(childId: child.id, in: session.scope),
                            limitBytes: SpeakUpLimits.storedAudioBytesPerProfile, keepRecordings: profile.keepRecordings)))
@@ -184,11 +184,8 @@ struct SpeakUpController {
 
     /// The recording as Ogg Opus, or `?format=wav` for a browser that cannot play Opus.
     @Sendable func audio(_ request: Request, caller: Kid) async throws -> Response {
-        let (session, child) = (caller.session, caller.child)
-        guard let take = try await services.speakUp.take(id: try caller.context.parameters.id("takeId"), childId: child.id, in: session.scope),
-              let key = take.audioKey, let opus = try await services.blobs.get(key: key)
-        else { throw APIError.notFound("recording") }
-        return try await SpeakUpTakeViews.audioResponse(opus, format: request.uri.queryParameters.get("format"))
+        try await SpeakUpTakeViews(services: services).recording(request, takeId: try caller.context.parameters.id("takeId"),
+                                                                 childId: caller.child.id, in: caller.session.scope)
     }
 
     struct UpdateRequest: Codable {

@@ -39,7 +39,7 @@ struct SpeakUpParentController {
         let profile = try await services.speakUp.settings(childId: child.id, in: scope)
         return Reply(Overview(
             childId: child.id, mode: SpeakUpView.mode(grade: child.grade), takeCount: points.count,
-            averageScore: scores.isEmpty ? nil : Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded()), bestScore: scores.max(),
+            averageScore: SpeakUpView.roundedMean(scores), bestScore: scores.max(),
             storage: .init(usedBytes: try await services.speakUp.audioBytes(childId: child.id, in: scope),
                            limitBytes: SpeakUpLimits.storedAudioBytesPerProfile, keepRecordings: profile.keepRecordings),
             takes: try await services.speakUp.takes(childId: child.id, in: scope, limit: Self.listed).map(SpeakUpView.Summary.init),
@@ -49,10 +49,8 @@ struct SpeakUpParentController {
     /// A take's recording, as the child's own page plays it (`?format=wav` for Safari before iOS 17).
     @Sendable func audio(_ request: Request, caller: Parent) async throws -> Response {
         let (scope, child) = try await child(caller)
-        guard let take = try await services.speakUp.take(id: try caller.context.parameters.id("takeId"), childId: child.id, in: scope),
-              let key = take.audioKey, let opus = try await services.blobs.get(key: key)
-        else { throw APIError.notFound("recording") }
-        return try await SpeakUpTakeViews.audioResponse(opus, format: request.uri.queryParameters.get("format"))
+        return try await SpeakUpTakeViews(services: services).recording(request, takeId: try caller.context.parameters.id("takeId"),
+                                                                         childId: child.id, in: scope)
     }
 
     struct RecordingsRequest: Codable { let keep: Bool }

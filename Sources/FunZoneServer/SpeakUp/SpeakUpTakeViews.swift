@@ -43,6 +43,15 @@ struct SpeakUpTakeViews {
             subscores: subscores)
     }
 
+    /// A take's kept recording, for the child's page and the parent's tab alike (404 when the take is
+    /// not this child's in this family, or its recording was not kept).
+    func recording(_ request: Request, takeId: SpeakUpTakeID, childId: ChildID, in scope: FamilyScope) async throws -> Response {
+        guard let take = try await services.speakUp.take(id: takeId, childId: childId, in: scope),
+              let key = take.audioKey, let opus = try await services.blobs.get(key: key)
+        else { throw APIError.notFound("recording") }
+        return try await Self.audioResponse(opus, format: request.uri.queryParameters.get("format"))
+    }
+
     /// Ogg Opus as kept, or `format=wav` decoded for a browser that cannot play Opus.
     static func audioResponse(_ opus: Data, format: String?) async throws -> Response {
         switch format ?? "opus" {

@@ -9,6 +9,11 @@ enum SpeakUpView {
 
     static func mode(grade: Int) -> Mode { ShowAndTell.grades.contains(grade) ? .showAndTell : .coach }
 
+    /// The mean of `scores`, rounded to a whole score; nil for none (Today's last-20 average, the parent's overall one).
+    static func roundedMean(_ scores: [Int]) -> Int? {
+        scores.isEmpty ? nil : Int((Double(scores.reduce(0, +)) / Double(scores.count)).rounded())
+    }
+
     struct Speaker: Codable {
         let name: String
         let grade: Int
