@@ -40,14 +40,17 @@ struct TestApp {
                                     network: network, authority: authority)
             let router = FunZoneApp.buildRouter(services: services, webRoot: webRoot)
             // WebSockets need a real server on a port (the other tests call the router directly).
-            let app = webSockets
-                ? Application(router: router, server: FunZoneApp.http1(webSockets: FunZoneApp.buildWebSocketRouter(services: services).buildResponder(),
-                                                                       secure: false, services: services))
-                : Application(router: router)
             let audit = try OpenAPIErrorAudit.shared()
-            try await app.test(webSockets ? .live : .router) { client in
+            @Sendable func test(_ client: any TestClientProtocol) async throws {
                 try await body(TestApp(services: services, clock: clock, client: AuditingClient(base: client, audit: audit),
                                        blobRoot: blobRoot))
+            }
+            if webSockets {
+                let server = FunZoneApp.http1(webSockets: FunZoneApp.buildWebSocketRouter(services: services).buildResponder(),
+                                              secure: false, services: services)
+                try await PatientLiveServer.run(router: router.buildResponder(), server: server, test)
+            } else {
+                try await Application(router: router).test(.router) { try await test($0) }
             }
         }
     }
