@@ -126,14 +126,26 @@ enum FilledPauses {
     /// A filled pause shorter than this (seconds) is a clipped word or a breath, not a hesitation.
     static let shortest = 0.12
 
+    /// Filled pauses within `repeatGap` of each other are one hesitation, whatever their labels: a drawn-out
+    /// "um" decodes as "uh" then "um", a stretch's "um" next to the phones' "uh". The longer piece names it.
+    static func joined(_ sorted: [Filler]) -> [Filler] {
+        var out: [Filler] = []
+        for filler in sorted {
+            guard let last = out.last, filler.start - last.end <= repeatGap else { out.append(filler); continue }
+            let word = filler.end - filler.start > last.end - last.start ? filler.word : last.word
+            out[out.count - 1] = Filler(word: word, start: last.start, end: max(last.end, filler.end), kind: .filledPause)
+        }
+        return out
+    }
+
     /// Filled pauses from the filler decode, joined with those of the steady stretches (which win
     /// where both found one), and the plain decode's words without those a filled pause covers
     /// (the language model turns "uh" into "the" or "a"; "um" into "them" or "and").
     static func combine(words: [RecognizedWord], fillerDecode: [DecodedToken], steady: [Filler] = []) -> (words: [RecognizedWord], fillers: [Filler]) {
         let decoded = detect(fillerDecode).filter(\.isFiller).map { Filler(word: $0.word, start: $0.start, end: $0.end, kind: .filledPause) }
-        let fillers = (steady + decoded.filter { found in !steady.contains { min(found.end, $0.end) > max(found.start, $0.start) } })
+        let fillers = joined((steady + decoded.filter { found in !steady.contains { min(found.end, $0.end) > max(found.start, $0.start) } })
+            .sorted { $0.start < $1.start })
             .filter { $0.end - $0.start >= shortest }
-            .sorted { $0.start < $1.start }
         let kept = words.filter { word in
             let length = max(0.001, word.end - word.start)
             return !fillers.contains { min(word.end, $0.end) - max(word.start, $0.start) >= 0.5 * length }
@@ -159,8 +171,10 @@ enum DiscourseMarkers {
     ]
     private static let afterSoFiller: Set<String> = [
         "i", "we", "he", "she", "they", "it", "then", "the", "my", "you", "yeah", "anyway", "what", "when", "now", "basically", "like",
-        "um", "uh", "er", "ah", "hmm", "there", "this", "that", "after", "first", "next", "our", "his", "her", "a", "me",
+        "um", "uh", "er", "ah", "hmm", "there", "this", "after", "first", "next", "our", "his", "her", "a", "me",
     ]
+    /// "was basically sound", "is actually true": straight after a form of "be", the word is an adverb.
+    private static let beforeAdverbContent: Set<String> = ["is", "was", "are", "were", "am", "be", "been", "it's", "that's", "isn't", "wasn't"]
 
     /// `timeline`: words and filled pauses in time order (a filled pause next to a marker counts as a pause).
     static func detect(in timeline: [(word: String, start: Double, end: Double)]) -> [Filler] {
@@ -201,7 +215,8 @@ enum DiscourseMarkers {
                     found.append(marker(index...index))
                 }
             case "basically", "actually":
-                if pauseBefore(index) >= pause || pauseAfter(index) >= pause { found.append(marker(index...index)) }
+                let adverb = beforeAdverbContent.contains(previous(index)) && pauseBefore(index) < pause
+                if !adverb && (pauseBefore(index) >= pause || pauseAfter(index) >= pause) { found.append(marker(index...index)) }
             default:
                 break
             }

@@ -18,7 +18,7 @@ public enum Coach {
 
         let sounds = Sound.timeline(tokens: tokens, fillers: fillerItems)
         let pauseItems = PauseFinder.pauses(in: sounds)
-        let speakingSeconds = PaceMeter.speakingSeconds(tokens: tokens, pauses: pauseItems)
+        let speakingSeconds = PaceMeter.speakingSeconds(words: words)
         let wpm = PaceMeter.wordsPerMinute(words: words.count, duration: duration, speakingSeconds: speakingSeconds, target: target)
         let starts = words.map(\.start)
         let variation = PaceMeter.rateVariation(starts: starts, speechEnd: words.last?.end ?? 0)

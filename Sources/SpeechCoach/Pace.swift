@@ -4,8 +4,8 @@ import Foundation
 public struct WordsPerMinute: Codable, Equatable, Sendable {
     /// Words ÷ whole-take minutes (at least 1 s): what the original called WPM.
     public var overall: Double
-    /// Words ÷ speaking minutes: first word's start to last word's end, less the pauses in between. The pace
-    /// score uses this one (defect 5: dead air at the start and end, and long silences, are not slow speech).
+    /// Words ÷ speaking minutes: first word's start to last word's end, less the pauses and filled pauses in
+    /// between (the articulation rate). The pace score uses this one (defect 5: dead air at the start and end, and long silences, are not slow speech).
     public var speaking: Double
     public var speakingSeconds: Double
     /// The target the pace score used.
@@ -41,11 +41,16 @@ enum PaceMeter {
                        speakingSeconds: speakingSeconds, target: target)
     }
 
-    /// First token's start to last token's end, less the part of each pause inside that span.
-    static func speakingSeconds(tokens: [Token], pauses: [Pause]) -> Double {
-        guard let first = tokens.first?.start, let last = tokens.map(\.end).max() else { return 0 }
-        let silent = pauses.reduce(0.0) { $0 + max(0, min($1.end, last) - max($1.start, first)) }
-        return max(0, last - first - silent)
+    /// Articulation time: the first word's start to the last word's end, less every gap of at least the pause
+    /// threshold between consecutive words, silent or held by fillers (speakup.md: articulation rate is non-filler
+    /// words per voiced minute; an "um" is hesitation, not speech). `words` leave the fillers out, in order.
+    static func speakingSeconds(words: [Token]) -> Double {
+        guard let first = words.first?.start, let last = words.map(\.end).max() else { return 0 }
+        let gaps = zip(words, words.dropFirst()).reduce(0.0) { sum, pair in
+            let gap = pair.1.start - pair.0.end
+            return gap >= PauseReport.threshold ? sum + gap : sum
+        }
+        return max(0, last - first - gaps)
     }
 
     /// `starts`: start times of the non-filler words, in order.

@@ -22,6 +22,21 @@ struct PaceTests {
         #expect(abs(analysis.wpm.speaking - 3 / (1.1 / 60)) < 1e-9)
     }
 
+    @Test("an um between words is hesitation, not speaking time; a short filled gap stays in")
+    func filledPausesAreNotSpeakingTime() throws {
+        // we(0–0.3) went(0.4–0.7) (um 0.8–1.1) home(1.2–1.5): went→home is a 0.5 s gap held by the um.
+        let filled = try Script("we went (um) home").analyze()
+        #expect(abs(filled.wpm.speakingSeconds - 1.0) < 1e-9, "\(filled.wpm.speakingSeconds)")
+        // Silence of the same length is taken out the same way.
+        #expect(abs(try Script("we went _0.5 home").analyze().wpm.speakingSeconds - 1.0) < 1e-9)
+        // A filler squeezed into a gap under the pause threshold (0.4 s) leaves the gap in.
+        let short = try Script("we went (um) home", word: 0.1, gap: 0.1).analyze()
+        #expect(abs(short.wpm.speakingSeconds - 0.7) < 1e-9, "\(short.wpm.speakingSeconds)")
+        // A take that starts with an um starts at its first word.
+        let opening = try Script("(um) we went home").analyze()
+        #expect(abs(opening.wpm.speakingSeconds - 1.1) < 1e-9, "\(opening.wpm.speakingSeconds)")
+    }
+
     @Test("defect 5: dead air at the start and end does not read as slow speech")
     func deadAir() throws {
         let text = Array(repeating: "we walked to the river and", count: 7).joined(separator: " ")
