@@ -14,6 +14,19 @@ public struct SpeakingPrompt: Codable, Equatable, Sendable, Identifiable {
     public let seconds: Int
     public let forKids: Bool
     public let emoji: String?
+
+    public init(id: String, category: String, text: String, difficulty: Difficulty, seconds: Int, forKids: Bool, emoji: String?) {
+        self.id = id
+        self.category = category
+        self.text = text
+        self.difficulty = difficulty
+        self.seconds = seconds
+        self.forKids = forKids
+        self.emoji = emoji
+    }
+
+    /// One the speaker wrote or imported (not one of the app's own).
+    public var isCustom: Bool { id.hasPrefix(CustomPrompts.idPrefix) }
 }
 
 public struct PromptCategory: Codable, Equatable, Sendable, Identifiable {
@@ -44,6 +57,18 @@ public struct PromptLibrary: Sendable {
     }()
 
     public func prompt(id: String) -> SpeakingPrompt? { byId[id] }
+
+    /// This library with a speaker's own prompts added.
+    public func adding(_ custom: [SpeakingPrompt]) -> PromptLibrary {
+        custom.isEmpty ? self : PromptLibrary(categories: categories, prompts: prompts + custom)
+    }
+
+    /// The categories a speaker of this kind sees.
+    public func categories(forKids kids: Bool) -> [PromptCategory] { categories.filter { $0.forKids == kids } }
+
+    /// Where a speaker's own prompt goes when its category is not known: Personal Growth, as in the
+    /// original, and All About Me for Show & Tell.
+    public static func fallbackCategory(forKids kids: Bool) -> String { kids ? "kids-aboutme" : "personal-growth" }
 
     /// Today's prompt for a speaker: the same all day for the same speaker and `reroll`, another
     /// for each reroll, never one of `answered` while others are left. Show & Tell speakers get

@@ -51,4 +51,22 @@ extension Migrations {
     ], postgres: [
         "CREATE INDEX speakup_takes_search ON speakup_takes USING GIN (to_tsvector('english', transcript))",
     ])
+
+    /// A speaker's own prompts (written one by one or imported from CSV); one text once per profile.
+    static let speakUpPrompts = Migration(version: 11, name: "speakup custom prompts", statements: [
+        """
+        CREATE TABLE speakup_prompts (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            text TEXT NOT NULL,
+            text_key TEXT NOT NULL,
+            category TEXT NOT NULL,
+            difficulty TEXT NOT NULL,
+            seconds BIGINT NOT NULL,
+            for_kids BIGINT NOT NULL,
+            created_at BIGINT NOT NULL)
+        """,
+        "CREATE UNIQUE INDEX speakup_prompts_text ON speakup_prompts (family_id, child_id, text_key)",
+    ])
 }

@@ -330,6 +330,7 @@ public enum Migrations {
             """,
         ]),
         speakUp,
+        speakUpPrompts,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -9,7 +9,7 @@ public struct SpeakUpStore: Sendable {
     let database: Database
     public init(database: Database) { self.database = database }
 
-    private var sql: any SQLDatabase { database.sql }
+    var sql: any SQLDatabase { database.sql }
 
     // MARK: - Takes
 

@@ -167,11 +167,14 @@ struct Family {
         #expect(drawing.status == .created)
         let take = try await tablet.request(.post, "/api/speakup/takes", body: ByteBuffer(bytes: toneWAV()), headers: [.contentType: "audio/wav"])
         #expect(take.status == .created, "\(String(buffer: take.body))")
+        let prompt = try await tablet.decoded(SpeakUpPromptsController.LibraryResponse.Item.self, .post, "/api/speakup/prompts",
+                                              ["text": "Tell us about your garden"], expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
+            "promptId": prompt.id,
         ])
     }
 
@@ -181,7 +184,8 @@ struct Family {
         let parentView = ["/api/parent/family", "/api/parent/children", "/api/parent/requests", "/api/parent/spellflare/lists",
                           "/api/parent/spotcheck/devices"]
         let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
-                         "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)"]
+                         "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)",
+                         "/api/speakup/prompts"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

@@ -21,6 +21,7 @@ struct SpeakUpController {
         let kid = api.app("speakup", services: services).kid(services)
         kid.get("me", use: me)
         kid.get("prompts/today", use: todaysPrompt)
+        SpeakUpPromptsController(services: services).addRoutes(to: kid)
         kid.get("settings", use: settings)
         kid.put("settings", use: saveSettings)
         kid.post("takes", use: record)

@@ -72,8 +72,8 @@ struct SpeakUpLive {
                         services.network.publicURL.flatMap { URL(string: $0) }?.hostAndPort(secure: nil)]
             guard ours.contains(page.hostAndPort(secure: nil)) else { throw APIError(.csrfFailed, "A page of another site may not record here.") }
         }
-        let prompt = try SpeakUpController.prompt(request)
-        return (Kid(session: session, child: child, context: context), prompt)
+        let caller = Kid(session: session, child: child, context: context)
+        return (caller, try await SpeakUpController(services: services).prompt(request, caller: caller))
     }
 
     private struct Failure: Error {

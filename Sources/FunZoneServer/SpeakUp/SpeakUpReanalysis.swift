@@ -45,7 +45,7 @@ public enum SpeakUpReanalysis {
         (settings.autoPace, settings.targetWPM, settings.learnedWPM) = (false, take.analysis.wpm.target, nil)
         let earlier = try await takes.recentDigests(childId: take.childId, in: scope, before: take.createdAt, limit: CoachPlan.window)
         let focus = CoachPlan.focus(history: earlier.map(\.planSample), weights: settings.weights)
-        let prompt = take.promptId.flatMap { PromptLibrary.standard.prompt(id: $0)?.text }
+        let prompt = try await take.promptId.asyncFlatMap { try await takes.prompt(id: $0, childId: take.childId, in: scope)?.text }
         let analysis = try Coach.analyze(take.features.input(prompt: prompt, settings: settings, focus: focus))
         var stars: Int?
         if take.stars != nil, let child = try await children.child(id: take.childId, in: scope) {

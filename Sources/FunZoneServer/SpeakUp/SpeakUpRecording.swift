@@ -11,7 +11,7 @@ import Storage
 /// is stored when any step fails.
 extension SpeakUpController {
     @Sendable func record(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpView.Take> {
-        let prompt = try Self.prompt(request)
+        let prompt = try await prompt(request, caller: caller)
         let samples = try await Self.samples(request, context: caller.context)
         try await services.countAttempt("speakup:\(caller.session.familyId)", limit: Self.takesPerFamily)
         guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
@@ -19,12 +19,13 @@ extension SpeakUpController {
         return Reply(try await store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child), status: .created)
     }
 
-    /// The prompt a take answers (`promptId`), if any.
-    static func prompt(_ request: Request) throws -> SpeakingPrompt? {
-        try request.uri.queryParameters.get("promptId").map { id in
-            guard let prompt = PromptLibrary.standard.prompt(id: id) else { throw APIError.invalid("promptId", "There is no prompt \"\(id.prefix(40))\".") }
-            return prompt
+    /// The prompt a take answers (`promptId`, one of the app's or the speaker's own), if any.
+    func prompt(_ request: Request, caller: Kid) async throws -> SpeakingPrompt? {
+        guard let id = request.uri.queryParameters.get("promptId") else { return nil }
+        guard let prompt = try await services.speakUp.prompt(id: String(id.prefix(80)), childId: caller.child.id, in: caller.session.scope) else {
+            throw APIError.invalid("promptId", "There is no prompt \"\(id.prefix(40))\".")
         }
+        return prompt
     }
 
     /// A heard take judged by the coach against the speaker's settings and earlier takes, its

@@ -16,11 +16,12 @@ struct SpeakUpTakeViews {
         let showAndTell = SpeakUpView.mode(grade: child.grade) == .showAndTell
             ? try? ShowAndTell.result(for: take.analysis, grade: child.grade) : nil
         let previous = take.promptId.flatMap { promptId in earlier.last { $0.promptId == promptId } }
+        let prompt = try await take.promptId.asyncFlatMap { try await services.speakUp.prompt(id: $0, childId: child.id, in: scope) }
         return SpeakUpView.Take(
             id: take.id, title: take.title, createdAt: take.createdAt, seconds: take.seconds, wordCount: take.wordCount,
             wpm: Int(take.wpm.rounded()), fillerCount: take.fillerCount, score: take.score, stars: take.stars, favorite: take.favorite,
             promptId: take.promptId, hasAudio: take.audioKey != nil, snippet: nil,
-            prompt: take.promptId.flatMap { PromptLibrary.standard.prompt(id: $0) }.map { SpeakUpView.Prompt($0) },
+            prompt: prompt.map { SpeakUpView.Prompt($0) },
             analysis: take.analysis, transcript: SpeakUpView.transcript(take.analysis), levels: take.features.levels,
             averages: Self.averages(Array(earlier.suffix(CoachPlan.window))),
             previous: previous.map { SpeakUpView.Previous(id: $0.id, score: $0.score) },

@@ -80,6 +80,9 @@ extension APIError {
         case let error as SpellingError: self = APIError(spelling: error)
         case let error as ColoringError: self = APIError(coloring: error)
         case let error as CoachError: self = APIError(coach: error)
+        case let error as PromptRuleError: self = APIError(prompt: error)
+        case StorageError.duplicatePrompt: self = APIError(.promptExists)
+        case StorageError.limitReached: self = APIError(.promptLibraryFull)
         case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)
         case StorageError.duplicateEmail:
             self = APIError(.emailTaken)
@@ -89,6 +92,23 @@ extension APIError {
         case let error as HTTPError:
             self = APIError(Self.code(for: error.status), status: error.status, message: error.body ?? error.status.reasonPhrase)
         default: return nil
+        }
+    }
+
+    private init(prompt error: PromptRuleError) {
+        let reason = PromptCSV.reason(error)
+        switch error {
+        case .textTooShort, .textTooLong, .textHasControlCharacters: self = .invalid("text", "The prompt is not right: \(reason).")
+        case .unknownCategory: self = .invalid("category", "The category is not right: \(reason).")
+        case .unknownDifficulty: self = .invalid("difficulty", "The difficulty is not right: \(reason).")
+        case .notText: self = APIError(.invalidCSV, "This file is not a CSV text file (UTF-8), so nothing was added.")
+        case .tooManyRows(let limit): self = APIError(.invalidCSV, "The file has more than \(limit) prompts: split it into smaller files. Nothing was added.")
+        case .libraryFull: self = APIError(.promptLibraryFull)
+        case .badRows(let rows):
+            let named = rows.prefix(10).map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
+            let more = rows.count > 10 ? "; and \(rows.count - 10) more" : ""
+            self = APIError(.invalidCSV, "Nothing was added. Fix \(rows.count == 1 ? "this row" : "these rows") and import the file again: \(named)\(more).",
+                            details: ["rows": rows.map { String($0.row) }.joined(separator: ",")])
         }
     }
 

@@ -31,6 +31,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case invalidDrawing = "invalid_drawing", drawingTooLarge = "drawing_too_large", nothingToUndo = "nothing_to_undo"
     case nothingToRedo = "nothing_to_redo", revisionRequired = "revision_required", drawingChanged = "drawing_changed"
     case galleryFull = "gallery_full", savingOff = "saving_off", stampsOff = "stamps_off", exportOff = "export_off"
+    // SpeakUp's prompt library
+    case promptExists = "prompt_exists", promptLibraryFull = "prompt_library_full", invalidCSV = "invalid_csv"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -48,14 +50,14 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .notFound, .unknownApp, .unknownProduct, .pairingCodeInvalid, .noAuthority: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
-             .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed:
+             .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
         case .bodyTooLarge, .audioTooLong, .drawingTooLarge: .contentTooLarge
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
-        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing: .unprocessableContent
+        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .invalidCSV: .unprocessableContent
         case .revisionRequired: .preconditionRequired
         case .rateLimited, .gateLocked: .tooManyRequests
         case .internalError: .internalServerError
@@ -121,6 +123,9 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .savingOff: "A grown-up has turned off saving pictures."
         case .stampsOff: "A grown-up has turned off stamps."
         case .exportOff: "A grown-up has turned off saving pictures to this device."
+        case .promptExists: "You already have this prompt."
+        case .promptLibraryFull: "Your prompt library is full. Delete some of your own prompts to add new ones."
+        case .invalidCSV: "The file has rows that are not right, so nothing was added."
         case .tooManyDevices: "This family manages as many phones as it can."
         case .pairingUnavailable: "No pairing code could be made. Try again."
         case .pairingCodeInvalid: "That pairing code is not right. Check the code on the parent's phone."
