@@ -23,7 +23,7 @@ test("the codes are frozen, named in camel case and each once", () => {
   assert.ok(values.length > 50);
   for (const [name, code] of Object.entries(ErrorCode)) {
     assert.match(code, /^[a-z]+(_[a-z]+)*$/);
-    assert.equal(name, code.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase()).replace(/Json$/, "JSON"));
+    assert.equal(name, code.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase()).replace(/Json$/, "JSON").replace(/Csv$/, "CSV"));
   }
 });
 

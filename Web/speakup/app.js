@@ -1,5 +1,5 @@
 // SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
-// (#today, #take/<id>, #history, #settings, #compare) and draw the screen. State lives in one object (state.js) and one
+// (#today, #take/<id>, #history, #settings, #compare, #prompts, #wheel) and draw the screen. State lives in one object (state.js) and one
 // function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
 // session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
 import { api, ApiError, loadSession } from "../shared/api.js";
@@ -16,12 +16,14 @@ import { recordingScreen } from "./recording.js";
 import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
 import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
+import { libraryScreen, loadLibrary } from "./library.js";
 import { kidHistoryScreen, kidTakeScreen } from "./show-and-tell-pages.js";
 import { kidTodayScreen } from "./show-and-tell.js";
 import { isKid, render, setRenderer, state } from "./state.js";
 import { loadTake, takeScreen } from "./take-page.js";
 import { loadPrompt, todayScreen } from "./today.js";
 import { leaveTake } from "./playback.js";
+import { openWheel, wheelScreen } from "./wheel.js";
 import { zoneQuery } from "./format.js";
 
 const root = document.getElementById("app");
@@ -51,14 +53,16 @@ function route() {
   const next = routeFor(location.hash);
   if (next.name !== "today") abandonTake();
   if (state.route.name === "take" && (next.name !== "take" || next.id !== state.route.id)) leaveTake();
-  // Show & Tell has no settings or comparisons: those addresses lead to Today.
-  if (isKid() && (next.name === "settings" || next.name === "compare")) next.name = "today";
+  // Show & Tell has no settings, comparisons or library (its wheel is its way to pick): those addresses lead to Today.
+  if (isKid() && ["settings", "compare", "prompts"].includes(next.name)) next.name = "today";
   if (next.name === "settings" && state.route.name !== "settings") openSettings();
   if (next.name === "compare" && state.route.name !== "compare") state.compare = { points: null, pair: null, takes: {}, error: "" };
+  if (state.me && next.name === "wheel" && state.route.name !== "wheel") openWheel();
   state.route = next;
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
   if (state.me && next.name === "compare") loadCompare(next);
+  if (state.me && next.name === "prompts") loadLibrary();
   render();
 }
 
@@ -89,6 +93,8 @@ function screen() {
   if (state.route.name === "history") return kid ? kidHistoryScreen() : historyScreen();
   if (state.route.name === "settings") return settingsScreen();
   if (state.route.name === "compare") return compareScreen();
+  if (state.route.name === "prompts") return libraryScreen();
+  if (state.route.name === "wheel") return wheelScreen();
   const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
   return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
 }

@@ -67,7 +67,9 @@ export function kidTodayScreen() {
       prompt ? h("button", { class: "btn primary big", type: "button", id: "start-with-prompt", onclick: () => beginTake({ withPrompt: true }),
         dataset: { say: "Talk about it" } }, "🎤 Talk about it") : null,
       h("button", { class: "btn secondary big", type: "button", id: "start-free", onclick: () => beginTake({ withPrompt: false }),
-        dataset: { say: "Talk about my own idea" } }, "💭 My own idea")));
+        dataset: { say: "Talk about my own idea" } }, "💭 My own idea"),
+      h("a", { class: "btn secondary big", href: "#wheel", id: "open-wheel", "aria-label": "Spin the question wheel",
+        dataset: { say: "Spin the question wheel" } }, "🎡 Spin a question")));
 }
 
 /** What Show & Tell says as each phase of a take begins (nothing while recording: the microphone would hear it). */

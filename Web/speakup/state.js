@@ -3,7 +3,7 @@
 import { idle } from "./session.js";
 
 export const state = {
-  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now)
+  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel
   child: null,                // the hub's profile {id, name, grade, avatar}
   me: null,                   // GET /api/speakup/me
   prompt: null,               // today's prompt (after any reroll)
@@ -16,6 +16,8 @@ export const state = {
   history: { query: "", filter: "all", takes: null, next: null, data: null, range: "30", metric: "score", heatmap: "sessions", error: "" },
   settings: null,             // settings.js: the draft being edited
   compare: { points: null, pair: null, takes: {}, error: "" },  // compare.js
+  library: null,              // library.js: the prompts, the search and filters, a prompt being written
+  wheel: null,                // wheel.js: its turn, the category it landed on, the prompt picked
   said: new Set(),            // Show & Tell: what was read aloud once already (a take's tip)
   message: "",
   loading: true,

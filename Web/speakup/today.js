@@ -30,6 +30,13 @@ function pickDefaultLength() {
   state.seconds = nearestDuration(wanted, mode);
 }
 
+/** Makes `prompt` (from the library or the wheel) the one the next take answers, with its length. */
+export function choosePrompt(prompt) {
+  state.prompt = { ...prompt, chosen: true };
+  state.message = "";
+  pickDefaultLength();
+}
+
 /** Another prompt for today (the server's next pick for this day and profile). */
 export async function reroll() {
   sounds.tap();
@@ -87,12 +94,15 @@ function ringsCard(today) {
 function promptCard(prompt) {
   return h("section", { class: "glass-card featured prompt-card", id: "prompt-card", "aria-labelledby": "prompt-text" },
     h("div", { class: "prompt-meta" },
-      h("span", { class: "eyebrow" }, "Today's prompt"),
+      h("span", { class: "eyebrow" }, prompt.chosen ? "Your prompt" : "Today's prompt"),
       prompt.category ? h("span", { class: "chip" }, humanize(prompt.category)) : null,
       prompt.difficulty ? h("span", { class: `chip difficulty-${prompt.difficulty}` }, humanize(prompt.difficulty)) : null),
     h("p", { class: "prompt-text", id: "prompt-text", dataset: { promptId: prompt.id } }, prompt.text),
     durationPills(),
-    h("button", { class: "btn ghost", type: "button", id: "reroll-prompt", onclick: reroll }, "🎲 Another prompt"));
+    h("div", { class: "row start prompt-tools" },
+      h("button", { class: "btn ghost", type: "button", id: "reroll-prompt", onclick: reroll }, "🎲 Another prompt"),
+      h("a", { class: "btn ghost", href: "#wheel", id: "open-wheel" }, "🎡 Spin the wheel"),
+      h("a", { class: "btn ghost", href: "#prompts", id: "open-library" }, "📚 All prompts")));
 }
 
 export function todayScreen() {
