@@ -69,4 +69,19 @@ extension Migrations {
         """,
         "CREATE UNIQUE INDEX speakup_prompts_text ON speakup_prompts (family_id, child_id, text_key)",
     ])
+
+    /// Practice between talks: each warm-up or calm exercise done (later drills and read-aloud too).
+    static let speakUpPractice = Migration(version: 12, name: "speakup practice", statements: [
+        """
+        CREATE TABLE speakup_practice (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            item_id TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            seconds DOUBLE PRECISION NOT NULL)
+        """,
+        "CREATE INDEX speakup_practice_by_child ON speakup_practice (family_id, child_id, created_at)",
+    ])
 }

@@ -331,6 +331,7 @@ public enum Migrations {
         ]),
         speakUp,
         speakUpPrompts,
+        speakUpPractice,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

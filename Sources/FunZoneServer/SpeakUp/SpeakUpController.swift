@@ -22,6 +22,7 @@ struct SpeakUpController {
         kid.get("me", use: me)
         kid.get("prompts/today", use: todaysPrompt)
         SpeakUpPromptsController(services: services).addRoutes(to: kid)
+        SpeakUpPracticeController(services: services).addRoutes(to: kid)
         kid.get("settings", use: settings)
         kid.put("settings", use: saveSettings)
         kid.post("takes", use: record)
