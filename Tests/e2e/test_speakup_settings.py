@@ -37,6 +37,16 @@ CLEAR = ("My dog is the fastest runner in our street. Every morning we walk to t
          "until he is tired. Then we sit on the bench and watch the ducks on the pond before we go home for breakfast.")
 
 
+def open_settings(d):
+    """⚙️ in the top bar; on a phone, where the bar has no room for it, through Practice."""
+    find(d, "#nav-practice")
+    if d.find_element(By.CSS_SELECTOR, "#nav-settings").is_displayed():
+        click(d, "#nav-settings")
+    else:
+        click(d, "#nav-practice")
+        click(d, "#practice-settings")
+
+
 def set_range(d, css, value):
     """Moves a slider as a finger would (the page listens for input events)."""
     d.execute_script("const e = document.querySelector(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('input', { bubbles: true }));",
@@ -48,7 +58,7 @@ def test_settings_are_kept_after_the_parent_question(server, browser_factory, wi
     d = browser_factory(width, height)
     d.set_script_timeout(30)
     open_speakup(d, server, "Leo", 5)
-    click(d, "#nav-settings")
+    open_settings(d)
     find(d, "#settings")
     fits(d, "Settings")
 
@@ -88,7 +98,7 @@ def test_settings_are_kept_after_the_parent_question(server, browser_factory, wi
 
     # Kept: a fresh page shows them, and the countdown is the new one.
     d.refresh()
-    click(d, "#nav-settings")
+    open_settings(d)
     assert find(d, "#countdown [data-focus-key='countdown-5']").get_attribute("aria-checked") == "true"
     wait_text(d, "#target-wpm-value", "135 WPM")
     click(d, "#settings-back")

@@ -53,6 +53,12 @@ export const sounds = {
   undo: () => tone([520, 390], 0.07, "triangle", 0.1),
   clear: () => tone([660, 520, 390, 260], 0.08, "sawtooth", 0.05),
   shutter: () => tone([1200, 600], 0.04, "square", 0.05),
+  // SpeakUp's warm-ups: a chirp that rises to breathe in, falls to breathe out, one note to hold.
+  inhale: () => tone([392, 494, 587], 0.16, "sine", 0.1),
+  exhale: () => tone([587, 494, 392], 0.2, "sine", 0.1),
+  hold: () => tone([494], 0.2, "sine", 0.08),
+  go: () => tone([523, 784], 0.1, "triangle", 0.1),
+  rest: () => tone([330], 0.2, "sine", 0.06),
 };
 
 /** The one mute switch: a button that flips sound for every page. */

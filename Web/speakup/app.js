@@ -1,5 +1,6 @@
 // SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
-// (#today, #take/<id>, #history, #settings, #compare, #prompts, #wheel) and draw the screen. State lives in one object (state.js) and one
+// (#today, #take/<id>, #history, #settings, #compare, #prompts, #wheel, #practice, #warmup/<id>,
+// #calm/<id>) and draw the screen. State lives in one object (state.js) and one
 // function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
 // session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
 import { api, ApiError, loadSession } from "../shared/api.js";
@@ -16,7 +17,9 @@ import { recordingScreen } from "./recording.js";
 import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
 import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
+import { calmScreen, openCalm } from "./calm.js";
 import { libraryScreen, loadLibrary } from "./library.js";
+import { loadPractice, practiceScreen } from "./practice.js";
 import { kidHistoryScreen, kidTakeScreen } from "./show-and-tell-pages.js";
 import { kidTodayScreen } from "./show-and-tell.js";
 import { isKid, render, setRenderer, state } from "./state.js";
@@ -24,6 +27,7 @@ import { loadTake, takeScreen } from "./take-page.js";
 import { loadPrompt, todayScreen } from "./today.js";
 import { leaveTake } from "./playback.js";
 import { openWheel, wheelScreen } from "./wheel.js";
+import { openWarmUp, stopWarmUp, warmUpScreen } from "./warmup.js";
 import { zoneQuery } from "./format.js";
 
 const root = document.getElementById("app");
@@ -58,7 +62,12 @@ function route() {
   if (next.name === "settings" && state.route.name !== "settings") openSettings();
   if (next.name === "compare" && state.route.name !== "compare") state.compare = { points: null, pair: null, takes: {}, error: "" };
   if (state.me && next.name === "wheel" && state.route.name !== "wheel") openWheel();
+  const previous = state.route;
+  const moved = previous.name !== next.name || previous.id !== next.id;
+  if (previous.name === "warmup" && moved) stopWarmUp();
   state.route = next;
+  if (state.me && next.name === "practice") loadPractice();
+  if (state.me && (next.name === "warmup" || next.name === "calm") && moved) openExercise(next);
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
   if (state.me && next.name === "compare") loadCompare(next);
@@ -66,18 +75,33 @@ function route() {
   render();
 }
 
+/** A warm-up or calm exercise, once the catalogue is in. */
+async function openExercise(next) {
+  state.warmUp = null;
+  state.calm = null;
+  if (!state.practice?.exercises) await loadPractice();
+  if (state.route !== next) return;
+  if (next.name === "warmup") openWarmUp(next.id); else openCalm(next.id);
+  render();
+}
+
+const PRACTICE_ROUTES = ["practice", "warmup", "calm", "wheel", "prompts"];
+
 function topbar() {
   const kid = isKid();
   const here = state.route.name;
-  const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${here === name || (name === "history" && (here === "take" || here === "compare")) ? " current" : ""}`, href: hash, id,
-    "aria-current": here === name ? "page" : null, "aria-label": kid ? (name === "today" ? "Talk" : "My talks") : null },
-  h("span", { "aria-hidden": "true" }, icon), kid ? null : h("span", { class: "nav-text" }, name === "today" ? " Today" : " History"));
+  const names = { today: ["Talk", " Today"], history: ["My talks", " History"], practice: ["Practice", " Practice"] };
+  const current = (name) => here === name || (name === "history" && (here === "take" || here === "compare")) || (name === "practice" && PRACTICE_ROUTES.includes(here));
+  const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${current(name) ? " current" : ""}`, href: hash, id,
+    "aria-current": here === name ? "page" : null, "aria-label": kid ? names[name][0] : null },
+  h("span", { "aria-hidden": "true" }, icon), kid ? null : h("span", { class: "nav-text" }, names[name][1]));
   const mute = muteButton();
   if (kid) mute.dataset.say = "";
   return h("nav", { class: "su-topbar", "aria-label": "SpeakUp" },
     h("a", { class: "btn icon-btn", href: "/", id: "hub-home", "aria-label": "Back to the apps" }, "🏠"),
     h("span", { class: "su-brand" }, h("span", { "aria-hidden": "true" }, "🎤 "), h("span", { class: "brand-name" }, kid ? "Show & Tell" : "SpeakUp")),
-    h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#history", "history", kid ? "⭐" : "📈", "nav-history"),
+    h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#practice", "practice", "🏋️", "nav-practice"),
+      tab("#history", "history", kid ? "⭐" : "📈", "nav-history"),
       kid ? null : h("a", { class: `btn icon-btn${here === "settings" ? " current" : ""}`, href: "#settings", id: "nav-settings", "aria-label": "Settings",
         "aria-current": here === "settings" ? "page" : null }, "⚙️"), mute));
 }
@@ -95,6 +119,9 @@ function screen() {
   if (state.route.name === "compare") return compareScreen();
   if (state.route.name === "prompts") return libraryScreen();
   if (state.route.name === "wheel") return wheelScreen();
+  if (state.route.name === "practice") return practiceScreen();
+  if (state.route.name === "warmup") return warmUpScreen();
+  if (state.route.name === "calm") return calmScreen();
   const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
   return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
 }

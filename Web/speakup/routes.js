@@ -1,15 +1,17 @@
 // Where the page is, by its address: #today (the default), #take/<id>, #history, #settings,
-// #compare (Then vs Now) or #compare/<then>/<now>, #prompts (the library), #wheel. Pure.
+// #compare (Then vs Now) or #compare/<then>/<now>, #prompts (the library), #wheel, #practice,
+// #warmup/<id> and #calm/<id>. Pure.
 
 const ID = "[\\w-]{1,80}";
 
-const PLAIN = ["history", "settings", "prompts", "wheel"];
+const PLAIN = ["history", "settings", "prompts", "wheel", "practice"];
+const WITH_ID = ["take", "warmup", "calm"];
 
-/** The route named by `hash`: {name: "today"|"take"|"history"|"settings"|"compare"|"prompts"|"wheel", id?, then?, now?}. */
+/** The route named by `hash`: {name: "today"|"take"|"history"|"settings"|"compare"|"prompts"|"wheel"|"practice"|"warmup"|"calm", id?, then?, now?}. */
 export function routeFor(hash) {
   const path = String(hash ?? "").replace(/^#\/?/, "");
-  const take = new RegExp(`^take/(${ID})$`).exec(path);
-  if (take) return { name: "take", id: take[1] };
+  const item = new RegExp(`^(${WITH_ID.join("|")})/(${ID})$`).exec(path);
+  if (item) return { name: item[1], id: item[2] };
   const pair = new RegExp(`^compare/(${ID})/(${ID})$`).exec(path);
   if (pair) return { name: "compare", then: pair[1], now: pair[2] };
   if (path === "compare") return { name: "compare" };
@@ -19,7 +21,7 @@ export function routeFor(hash) {
 
 /** The address of a route. */
 export function hashFor(route) {
-  if (route.name === "take") return `#take/${encodeURIComponent(route.id)}`;
+  if (WITH_ID.includes(route.name)) return `#${route.name}/${encodeURIComponent(route.id)}`;
   if (route.name === "compare") return route.then && route.now ? `#compare/${encodeURIComponent(route.then)}/${encodeURIComponent(route.now)}` : "#compare";
   return PLAIN.includes(route.name) ? `#${route.name}` : "#today";
 }
