@@ -161,6 +161,8 @@ enum FilledPauses {
 enum DiscourseMarkers {
     /// Seconds of quiet that count as a pause around a marker (flite's commas are 0.3–0.9 s).
     static let pause = 0.03
+    /// Seconds of quiet between "so" and "that" that make the "so" a filler ("so, that was fun").
+    static let soThatPause = 0.15
     private static let beforeLikeContent: Set<String> = [
         "i", "you", "we", "they", "would", "i'd", "to", "do", "don't", "did", "didn't", "looks", "look", "looked", "feel", "feels",
         "sounds", "really", "also", "not", "things", "something", "just", "he", "she", "kids", "people", "dogs", "cats",
@@ -211,7 +213,9 @@ enum DiscourseMarkers {
                 }
             case "so":
                 let opens = pauseBefore(index) >= pause || previous(index) == "and" || previous(index) == "<s>"
-                if opens && !beforeSoContent.contains(previous(index)) && (pauseAfter(index) >= pause || afterSoFiller.contains(next(index))) {
+                // "so that" joins a purpose ("we left early so that we could…"): a filler only with a clear pause between.
+                let purpose = next(index) == "that" && pauseAfter(index) < soThatPause
+                if opens && !purpose && !beforeSoContent.contains(previous(index)) && (pauseAfter(index) >= pause || afterSoFiller.contains(next(index))) {
                     found.append(marker(index...index))
                 }
             case "basically", "actually":

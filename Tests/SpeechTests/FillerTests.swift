@@ -155,12 +155,13 @@ struct SteadyStretchTests {
 
 @Suite("discourse markers used as fillers")
 struct DiscourseMarkerTests {
-    /// Words 0.3 s long; "," is a 0.4 s pause, "~" a filled pause.
+    /// Words 0.3 s long; "," is a 0.4 s pause, "_0.04" a pause that long, "~" a filled pause.
     func timeline(_ text: String) -> [(word: String, start: Double, end: Double)] {
         var time = 0.0
         var result: [(word: String, start: Double, end: Double)] = []
         for token in text.split(separator: " ") {
             if token == "," { time += 0.4; continue }
+            if token.hasPrefix("_"), let gap = Double(token.dropFirst()) { time += gap; continue }
             let word = token == "~" ? "um" : String(token)
             result.append((word, time, time + 0.3))
             time += 0.3
@@ -178,6 +179,7 @@ struct DiscourseMarkerTests {
         ("i like , like , dogs", ["like"]),
         ("they were , actually , nice", ["actually"]),
         ("so , that was fun", ["so"]),
+        ("we ran , so _0.2 that was that", ["so"]),
         ("it was , basically , fine", ["basically"]),
     ])
     func fillerUses(text: String, expected: [String]) {
@@ -190,6 +192,8 @@ struct DiscourseMarkerTests {
         // The benchmark's near misses: "so that" joins two clauses; straight after "was"/"is" the word is an adverb,
         // even when a sentence's pause follows it.
         "she ran fast , so that she could win", "the plan was basically , sound",
+        // The benchmark's take-43: "… Steven, so that Mum …" with 40 ms between "so" and "that".
+        "steven _0.04 so _0.04 that mum",
     ])
     func contentUses(text: String) {
         #expect(DiscourseMarkers.detect(in: timeline(text)).isEmpty)
