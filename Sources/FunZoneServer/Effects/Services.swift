@@ -65,14 +65,18 @@ public struct Services: Sendable {
         public var readCacheTTL: TimeInterval
         /// How often the tamper watch looks for phones that stopped checking in.
         public var tamperCheckInterval: TimeInterval
+        /// Seconds without a message after which a live SpeakUp recording is closed (a phone locked
+        /// mid-take must not hold its decoder until TCP gives up).
+        public var liveIdleSeconds: TimeInterval
 
         public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1,
-                    tamperCheckInterval: TimeInterval = 60) {
+                    tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
             self.trustProxy = trustProxy
             self.readCacheTTL = readCacheTTL
             self.tamperCheckInterval = tamperCheckInterval
+            self.liveIdleSeconds = liveIdleSeconds
         }
     }
 

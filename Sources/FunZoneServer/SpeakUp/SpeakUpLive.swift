@@ -22,8 +22,6 @@ struct SpeakUpLive {
     let services: Services
     let takes: SpeakUpController
 
-    /// No audio or message for this long (seconds) ends the recording.
-    static let idleSeconds = 15.0
     /// The largest message (a second of audio is 32,000 bytes; the page sends a quarter second).
     static let maximumMessageBytes = 64 * 1024
     /// Counts are sent at most this often (seconds).
@@ -101,7 +99,7 @@ struct SpeakUpLive {
             let activity = Activity()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await receive(inbound, outbound, stream: stream, caller: caller, prompt: prompt, activity: activity) }
-                group.addTask { try await Self.watch(activity) }
+                group.addTask { try await Self.watch(activity, idleSeconds: services.options.liveIdleSeconds) }
                 defer { group.cancelAll() }
                 try await group.next()
             }
@@ -159,7 +157,7 @@ struct SpeakUpLive {
 
     /// Throws when the page has sent nothing for `idleSeconds` while the server waited for it, or
     /// when the take has gone on far longer than any take may.
-    private static func watch(_ activity: Activity) async throws {
+    private static func watch(_ activity: Activity, idleSeconds: TimeInterval) async throws {
         var seconds = 0
         while true {
             try await Task.sleep(for: .seconds(1))

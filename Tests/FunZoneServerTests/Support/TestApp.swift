@@ -29,14 +29,14 @@ struct TestApp {
     static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
                     mailer: any Mailer = DisabledMailer(), speech: SpeechServices = SpeechServices(),
                     network: HomeNetwork = .none, authority: HomeAuthority? = nil, webSockets: Bool = false,
-                    _ body: @Sendable (TestApp) async throws -> Void) async throws {
+                    liveIdleSeconds: TimeInterval = 15, _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: blobRoot) }
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
                                     registry: AppRegistry(installed: installed), clock: clock.clock, ids: .counting(), random: .seeded(1),
-                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup),
+                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup, liveIdleSeconds: liveIdleSeconds),
                                     network: network, authority: authority)
             let router = FunZoneApp.buildRouter(services: services, webRoot: webRoot)
             // WebSockets need a real server on a port (the other tests call the router directly).
