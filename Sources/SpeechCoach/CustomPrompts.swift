@@ -23,7 +23,6 @@ public enum PromptRuleError: Error, Equatable, Sendable {
     case notText
     case tooManyRows(limit: Int)
     case badRows([PromptCSV.Problem])
-    case libraryFull(limit: Int)
 }
 
 public enum CustomPrompts {
@@ -152,7 +151,6 @@ public enum PromptCSV {
         case .notText: "this is not a text file"
         case .tooManyRows(let limit): "there are more than \(limit) rows"
         case .badRows(let rows): "\(rows.count) rows are wrong"
-        case .libraryFull(let limit): "the library already holds \(limit) prompts of your own"
         }
     }
 

@@ -43,6 +43,9 @@ extension SpeakUpStore {
 
     private func insert(_ prompts: [SpeakingPrompt], childId: ChildID, in scope: FamilyScope, now: Date, limit: Int) async throws {
         try await database.transaction { sql in
+            // The profile's row first, changed to itself: two imports of one profile take turns
+            // here (a row lock on PostgreSQL, the write lock on SQLite), so both cannot pass the count.
+            try await sql.raw("UPDATE children SET name = name WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
             let count = try await sql.raw("""
                 SELECT COUNT(*) AS n FROM speakup_prompts WHERE family_id = \(bind: scope.familyId) AND child_id = \(bind: childId)
                 """).first()?.decode(column: "n", as: Int.self) ?? 0

@@ -4,6 +4,7 @@ import HummingbirdTesting
 import NIOCore
 import Speech
 import SpeechCoach
+import Storage
 import TestSupport
 import Testing
 @testable import FunZoneServer
@@ -137,6 +138,36 @@ import Testing
             #expect(mine.category == "kids-aboutme" && mine.emoji == "⭐")
             try await tablet.expectError(.post, "/api/speakup/prompts", ["text": "Tell us about school", "category": "storytelling"],
                                          status: .unprocessableContent, code: "invalid_field")
+        }
+    }
+
+    /// `count` prompts "Prompt number N" from `from`, as a CSV file.
+    static func numbered(_ from: Int, _ count: Int) -> String {
+        (from..<from + count).map { "Prompt number \($0),opinions" }.joined(separator: "\n")
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func theLibraryStopsAtAThousandOwnPromptsEvenWhenTwoImportsRace(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["speakup"]) { app in
+            let (tablet, child) = try await SpeakUpRouteTests.speaker(app)
+            for (from, count) in [(0, 500), (500, 400)] {
+                try await app.passGate(tablet)
+                #expect(try await Self.importCSV(tablet, Self.numbered(from, count)).status == .created)
+            }
+            // 900 kept: two batches of 100 arrive together; one fits, the other would pass 1,000.
+            let (store, scope) = (app.services.speakUp, FamilyScope(familyId: try await familyId(app)))
+            let batch = { (from: Int) in (from..<from + 100).map { CustomPrompts.prompt(id: "custom-race-\($0)", draft: PromptDraft(text: "Race prompt \($0)", category: "opinions", difficulty: .easy), forKids: false) } }
+            let (first, second) = (batch(1_000), batch(2_000))
+            async let a: Bool = (try? await store.addPrompts(first, childId: ChildID(child), in: scope, now: Date(), limit: CustomPrompts.perProfile)) != nil
+            async let b: Bool = (try? await store.addPrompts(second, childId: ChildID(child), in: scope, now: Date(), limit: CustomPrompts.perProfile)) != nil
+            let added = await [a, b]
+            #expect(added.filter { $0 }.count == 1)
+            #expect(try await Self.library(tablet).customCount == 1_000)
+            // Full: an import and a single prompt are refused with the reason, and nothing is added.
+            try await app.passGate(tablet)
+            try expectErrorShape(try await Self.importCSV(tablet, Self.numbered(3_000, 1)), status: .conflict, code: "prompt_library_full")
+            try await tablet.expectError(.post, "/api/speakup/prompts", ["text": "One more of my own"], status: .conflict, code: "prompt_library_full")
+            #expect(try await Self.library(tablet).customCount == 1_000)
         }
     }
 }

@@ -91,3 +91,18 @@ export function passParentGate({ reason = "This part is for grown-ups." } = {}) 
     },
   });
 }
+
+/**
+ * Runs `call`; when the server answers that a grown-up must pass the parent check first, asks it
+ * (`gate`, the sheet above unless a test gives another) and runs `call` once more. Resolves null
+ * when the grown-up cancelled; any other failure is thrown as it came.
+ */
+export async function withParentGate(call, { reason, gate = passParentGate } = {}) {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === ErrorCode.gateRequired)) throw error;
+    if (!(await gate({ reason }))) return null;
+    return call();
+  }
+}

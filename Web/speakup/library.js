@@ -1,10 +1,9 @@
 // The prompt library (#prompts, the coach's): every prompt of the app and the speaker's own, found by
 // words, category, difficulty and done or not, each category's done/total, a prompt of your own,
 // and CSV import and export behind the parent gate. "🎤 Use" starts a take with that prompt.
-import { api, ApiError } from "../shared/api.js";
+import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
-import { ErrorCode } from "../shared/error-codes.js";
-import { passParentGate } from "../shared/parent-gate.js";
+import { withParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
 import { beginTake } from "./flow.js";
 import { humanize, lengthText } from "./format.js";
@@ -40,17 +39,6 @@ export function useLibraryPrompt(prompt) {
   choosePrompt({ ...prompt, categoryName: category?.name ?? humanize(prompt.category) });
   location.hash = "#today";
   beginTake({ withPrompt: true });
-}
-
-/** Runs `call`; when the server wants a grown-up first, asks the parent question and tries once more. */
-async function asGrownUp(call, reason) {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof ApiError && error.code === ErrorCode.gateRequired)) throw error;
-    if (!(await passParentGate({ reason }))) return null;
-    return call();
-  }
 }
 
 async function addPrompt(event) {
@@ -95,8 +83,8 @@ export async function importFile(file) {
   render();
   try {
     const text = await file.text();
-    const answer = await asGrownUp(() => api("/api/speakup/prompts/import", { method: "POST", raw: text, contentType: "text/csv" }),
-      "A grown-up imports prompts from a file.");
+    const answer = await withParentGate(() => api("/api/speakup/prompts/import", { method: "POST", raw: text, contentType: "text/csv" }),
+      { reason: "A grown-up imports prompts from a file." });
     if (answer) { library.message = importSummary(answer); await loadLibrary(); }
   } catch (error) {
     library.error = error.message;
@@ -109,7 +97,8 @@ export async function exportFile() {
   const library = view();
   library.error = "";
   try {
-    const csv = await asGrownUp(() => api("/api/speakup/prompts/export", { method: "POST" }), "A grown-up saves the prompts as a file.");
+    const csv = await withParentGate(() => api("/api/speakup/prompts/export", { method: "POST" }),
+      { reason: "A grown-up saves the prompts as a file." });
     if (csv === null) return;
     const link = h("a", { href: URL.createObjectURL(new Blob([csv], { type: "text/csv" })), download: "speakup-prompts.csv", hidden: true });
     document.body.append(link);

@@ -3,10 +3,9 @@
 // lists (add your own, take usual ones off) and the score weights (must total 100 %). One Save,
 // behind the parent gate as every setting is: the server answers gate_required, a grown-up answers
 // the question, and Save goes again.
-import { api, ApiError } from "../shared/api.js";
+import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
-import { ErrorCode } from "../shared/error-codes.js";
-import { passParentGate } from "../shared/parent-gate.js";
+import { passParentGate, withParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
 import { DIMENSIONS, DURATIONS, lengthText } from "./format.js";
 import { COUNTDOWNS, TARGETS, WEIGHT_RANGE, addFiller, draftFrom, problem, removeFiller, requestFrom, toggleDefault, weightTotal } from "./settings-form.js";
@@ -125,16 +124,10 @@ export async function saveSettings({ gate = passParentGate } = {}) {
   settings.saving = true;
   settings.error = "";
   render();
-  const put = () => api("/api/speakup/settings", { method: "PUT", body: requestFrom(settings.draft) });
   try {
-    let saved;
-    try {
-      saved = await put();
-    } catch (error) {
-      if (!(error instanceof ApiError && error.code === ErrorCode.gateRequired)) throw error;
-      if (!(await gate({ reason: "A grown-up looks after the settings." }))) { settings.saving = false; render(); return false; }
-      saved = await put();
-    }
+    const saved = await withParentGate(() => api("/api/speakup/settings", { method: "PUT", body: requestFrom(settings.draft) }),
+      { reason: "A grown-up looks after the settings.", gate });
+    if (saved === null) { settings.saving = false; render(); return false; }
     state.me = { ...state.me, settings: saved };
     settings.draft = draftFrom(saved);
     settings.message = "Saved. Your next take uses these settings.";

@@ -109,7 +109,6 @@ struct SpeakUpPromptsController {
         let fallback = PromptLibrary.fallbackCategory(forKids: kids)
         let parsed = try PromptCSV.parse(data, categories: PromptLibrary.standard.categories(forKids: kids), fallbackCategory: fallback,
                                          existingKeys: Set(existing.map { CustomPrompts.key($0.text) }))
-        guard existing.count + parsed.drafts.count <= CustomPrompts.perProfile else { throw PromptRuleError.libraryFull(limit: CustomPrompts.perProfile) }
         let prompts = parsed.drafts.map { CustomPrompts.prompt(id: newId(), draft: $0, forKids: kids) }
         try await services.speakUp.addPrompts(prompts, childId: child.id, in: session.scope, now: services.clock.now(), limit: CustomPrompts.perProfile)
         if usesGatePass { try await services.spendGatePass(session) }

@@ -103,7 +103,6 @@ extension APIError {
         case .unknownDifficulty: self = .invalid("difficulty", "The difficulty is not right: \(reason).")
         case .notText: self = APIError(.invalidCSV, "This file is not a CSV text file (UTF-8), so nothing was added.")
         case .tooManyRows(let limit): self = APIError(.invalidCSV, "The file has more than \(limit) prompts: split it into smaller files. Nothing was added.")
-        case .libraryFull: self = APIError(.promptLibraryFull)
         case .badRows(let rows):
             let named = rows.prefix(10).map { "row \($0.row): \($0.reason)" }.joined(separator: "; ")
             let more = rows.count > 10 ? "; and \(rows.count - 10) more" : ""
