@@ -41,6 +41,8 @@ public struct CalmExercise: Codable, Equatable, Sendable, Identifiable {
 /// What a practice record is of.
 public enum PracticeKind: String, Codable, Sendable, CaseIterable {
     case warmUp, calm
+    /// Judged by the server on the recording (`Drills`), never reported by the page.
+    case drill
 }
 
 public enum PracticeCatalogue {
@@ -52,6 +54,7 @@ public enum PracticeCatalogue {
         switch kind {
         case .warmUp: warmUp(id: id) != nil
         case .calm: calm(id: id) != nil
+        case .drill: Drill.Kind(rawValue: id) != nil
         }
     }
 

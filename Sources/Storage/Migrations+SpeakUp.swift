@@ -84,4 +84,11 @@ extension Migrations {
         """,
         "CREATE INDEX speakup_practice_by_child ON speakup_practice (family_id, child_id, created_at)",
     ])
+
+    /// A drill's result beside the practice record: its score, whether it passed, and what was heard (JSON).
+    static let speakUpDrills = Migration(version: 13, name: "speakup drill results", statements: [
+        "ALTER TABLE speakup_practice ADD COLUMN score BIGINT",
+        "ALTER TABLE speakup_practice ADD COLUMN passed BIGINT",
+        "ALTER TABLE speakup_practice ADD COLUMN result TEXT",
+    ])
 }

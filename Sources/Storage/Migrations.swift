@@ -332,6 +332,7 @@ public enum Migrations {
         speakUp,
         speakUpPrompts,
         speakUpPractice,
+        speakUpDrills,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -44,11 +44,12 @@ import Testing
             .sorted { $0.description < $1.description }
     }
 
-    /// Ids that are not family rows: an app, a colouring page, a stamp.
+    /// Ids that are not family rows: an app, a colouring page, a stamp, a drill.
     static func catalogue(_ name: String) -> String? {
         switch name {
         case "appId": "spellflare"
         case "pageId": "cat"
+        case "drillId": "filler-elimination"
         case "emoji": "🐶".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         default: nil
         }

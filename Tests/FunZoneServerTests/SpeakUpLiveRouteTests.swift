@@ -28,6 +28,7 @@ import Testing
         var counts: [[String: Any]] { all.filter { $0["type"] as? String == "live" } }
         var errorCode: String? { (all.last { $0["type"] as? String == "error" }?["error"] as? [String: Any])?["code"] as? String }
         var take: [String: Any]? { all.last { $0["type"] as? String == "take" }?["take"] as? [String: Any] }
+        var drill: [String: Any]? { all.last { $0["type"] as? String == "drill" }?["result"] as? [String: Any] }
     }
 
     /// Opens the live recording as `device`, runs `send`, and collects what comes back until the server closes.
@@ -132,6 +133,36 @@ import Testing
             try await tablet.expectError(.get, "/api/speakup/live?promptId=nope", status: .unprocessableContent, code: "invalid_field")
             try await tablet.expectError(.get, "/api/speakup/live", status: .badRequest, code: "bad_request")
             try await app.user().expectError(.get, "/api/speakup/live", status: .unauthorized, code: "not_signed_in")
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func aDrillIsRecordedLiveJudgedAtStopAndKeptWithoutATake(_ db: TestDatabase) async throws {
+        let words = "today I walked to school with my sister and we talked about the big game on saturday night"
+        let speech = SpeechServices(recognizer: ScriptedRecognizer(script: [words]), speaker: ScriptedSpeaker())
+        try await TestApp.run(db, installed: ["speakup"], openSignup: true, speech: speech, webSockets: true, liveIdleSeconds: 120) { app in
+            let (tablet, _) = try await SpeakUpRouteTests.speaker(app)
+            let tone = Self.pieces([Int16](repeating: 4_000, count: 16_000 * 15))
+            var (received, frame) = try await Self.live(app, tablet, query: "?drill=filler-elimination") { outbound in
+                for piece in tone { try await outbound.write(.binary(piece)) }
+                try await Self.stop(outbound)
+            }
+            let result = try #require(received.drill, "\(received.all)")
+            #expect(result["kind"] as? String == "drill" && result["itemId"] as? String == "filler-elimination")
+            #expect((result["drill"] as? [String: Any])?["passed"] as? Bool == true && frame?.closeCode == .normalClosure)
+            #expect(!received.counts.isEmpty)
+            // A drill lasts its length and a few seconds: 21 s of a 15-s drill is stopped, not judged.
+            (received, frame) = try await Self.live(app, tablet, query: "?drill=filler-elimination") { outbound in
+                for piece in tone + tone.prefix(24) { try await outbound.write(.binary(piece)) }
+                try await Self.stop(outbound)
+            }
+            #expect(received.errorCode == "audio_too_long" && frame?.closeCode == .messageTooLarge, "\(received.all)")
+            // An unknown drill or a sprint without its topic opens nothing; a plain GET says why.
+            await #expect(throws: (any Error).self) { try await Self.live(app, tablet, query: "?drill=juggling") { _ in } }
+            try await tablet.expectError(.get, "/api/speakup/live?drill=impromptu-sprint", status: .unprocessableContent, code: "invalid_field")
+            let log = try await SpeakUpDrillRouteTests.practice(tablet)
+            #expect(log.items.count == 1 && log.items.first?.drill?.passed == true)
+            #expect(try await SpeakUpRouteTests.list(tablet).isEmpty)
         }
     }
 

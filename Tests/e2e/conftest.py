@@ -176,3 +176,17 @@ def pytest_runtest_makereport(item, call):
                 print(f"screenshot: {ARTIFACTS / (name + '.png')}")
             except Exception as error:  # the browser may be gone
                 print(f"no screenshot for {name}: {error}")
+
+
+# Tests whose server decodes speech for long stretches (or that fuzz every route) each keep a core
+# busy: two of them at once on these two-core machines slow each other past their waits. With
+# `pytest -n 2 --dist loadgroup` (scripts/test) they run one after another on one worker while the
+# other worker takes the light browser tests.
+HEAVY_FILES = {"test_speakup_pages.py", "test_speakup_settings.py", "test_speakup_drills.py", "test_spellflare_voice.py", "test_api_fuzz.py"}
+HEAVY_TESTS = {"test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https"}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in HEAVY_FILES or item.originalname in HEAVY_TESTS:
+            item.add_marker(pytest.mark.xdist_group("heavy"))

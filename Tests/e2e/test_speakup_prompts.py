@@ -102,8 +102,10 @@ def test_the_wheel_lands_on_a_category_and_its_prompt_starts_a_take(server, brow
     picked = find(d, "#wheel-prompt").get_attribute("data-prompt-id")
     library = d.execute_async_script(LIBRARY)
     category = next(p["category"] for p in library["prompts"] if p["id"] == picked)
-    # The slice under the pointer is the prompt's category.
+    # The slice under the pointer is the prompt's category (the pointer brought into view first: the
+    # result card takes the focus, and on a wide, short screen the wheel may scroll up out of sight).
     under = d.execute_script("""
+      document.querySelector('.wheel-pointer').scrollIntoView({block: 'start'});
       const pointer = document.querySelector('.wheel-pointer').getBoundingClientRect();
       const x = pointer.left + pointer.width / 2, y = pointer.bottom + 12;
       return document.elementsFromPoint(x, y).find((e) => e.classList.contains('wheel-slice'))?.dataset.category;""")

@@ -1,12 +1,15 @@
 // History (the coach): every take, found by the words said in it (the server searches the
 // transcripts) or kept as favourites; then progress — the 17-week heatmap (sessions or score), the
 // streak, and charts over 7, 30, 90 days or all time of the score, words, fillers, pace and each sub-score;
-// the way to Then vs Now (compare.js).
+// the way to Then vs Now (compare.js); the practice between talks (drills with their scores,
+// warm-ups and calm exercises).
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { caption, heatmapSVG } from "./heatmap.js";
 import { chartWidth, lineChartSVG, seriesPoints, summary } from "./charts.js";
+import { resultFacts } from "./drill-rules.js";
 import { DIMENSIONS, lengthText, nextMilestone, scoreBand, shortDate, zoneQuery } from "./format.js";
+import { loadPractice } from "./practice.js";
 import { isKid, render, state } from "./state.js";
 import { draw } from "./svg.js";
 
@@ -21,6 +24,7 @@ let progressAsked = 0;
 export function loadHistory() {
   loadList();
   loadProgress();
+  loadPractice();
 }
 
 /** The takes for the search and filter; `more` adds the next page. */
@@ -152,5 +156,25 @@ export function historyScreen() {
       h("div", { class: "history-links" }, h("a", { class: "btn", href: "#compare", id: "then-vs-now" }, "⏪ Then vs Now"),
         h("a", { class: "btn", href: "#settings", id: "history-settings" }, "⚙️ Settings")),
       streakCard(data.streak ?? {}), heatmapCard(data.heatmap ?? []), chartCard(data.series ?? []))
-      : null);
+      : null,
+    practiceCard());
+}
+
+/** The newest practice: drills with their scores, warm-ups and calm exercises by name. */
+function practiceCard() {
+  const practice = state.practice;
+  if (!practice?.exercises || !practice.items?.length) return null;
+  const names = new Map([...practice.exercises.warmUps, ...practice.exercises.calm, ...(practice.exercises.drills ?? [])]
+    .map((item) => [item.id, `${item.emoji} ${item.title}`]));
+  const row = (item) => h("li", { class: "practice-row", dataset: { kind: item.kind } },
+    h("span", { class: "take-row-main" },
+      h("span", { class: "take-title" }, names.get(item.itemId) ?? item.itemId),
+      h("span", { class: "take-meta" }, [shortDate(item.createdAt), lengthText(item.seconds), ...(item.drill ? resultFacts(item.drill) : [])].join(" · "))),
+    item.drill
+      ? h("span", { class: `score-chip score-${scoreBand(item.drill.score)}`, "aria-label": `Score ${item.drill.score}${item.drill.passed ? ", passed" : ""}` },
+        `${item.drill.passed ? "🏆 " : ""}${item.drill.score}`)
+      : h("span", { class: "chip done-chip" }, "✓"));
+  return h("section", { class: "glass-card", id: "practice-log", "aria-labelledby": "practice-log-title" },
+    h("h2", { class: "section-title", id: "practice-log-title" }, "Practice"),
+    h("ul", { class: "plain take-list" }, practice.items.slice(0, 10).map(row)));
 }

@@ -1,8 +1,10 @@
-// Practice (#practice): the tools for between talks. The prompt library and wheel, the timed
-// warm-ups by category and the calm exercises, each with how many times it was done. Show & Tell's
-// page has the wheel, the breathing warm-ups and the calm ones as big buttons that say their names.
+// Practice (#practice): the tools for between talks. The prompt library and wheel, the drills with
+// their best scores, the timed warm-ups by category and the calm exercises, each with how many
+// times it was done. Show & Tell's page has the wheel, the breathing warm-ups and the calm ones as
+// big buttons that say their names (drills need reading and numbers, so it has none).
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
+import { drillStats } from "./drill-rules.js";
 import { lengthOf } from "./warmup-runner.js";
 import { isKid, render, state } from "./state.js";
 
@@ -10,7 +12,7 @@ const CATEGORY_NAMES = { breathing: "Breathing", tongueTwister: "Tongue twisters
 /** Show & Tell's warm-ups: breathing and voice (the twisters and drills need reading). */
 const KID_CATEGORIES = new Set(["breathing", "vocal"]);
 
-export const freshPractice = () => ({ exercises: null, done: {}, error: "" });
+export const freshPractice = () => ({ exercises: null, done: {}, items: [], error: "" });
 const view = () => (state.practice ??= freshPractice());
 
 /** The catalogue (once) and what this speaker has done (each time the page opens). */
@@ -21,6 +23,7 @@ export async function loadPractice() {
     const [exercises, done] = await Promise.all([practice.exercises ?? api("/api/speakup/exercises"), api("/api/speakup/practice")]);
     practice.exercises = exercises;
     practice.done = done.counts ?? {};
+    practice.items = done.items ?? [];
   } catch (error) {
     practice.error = error.message;
   }
@@ -29,6 +32,15 @@ export async function loadPractice() {
 
 export const warmUpById = (id) => view().exercises?.warmUps?.find((item) => item.id === id) ?? null;
 export const calmById = (id) => view().exercises?.calm?.find((item) => item.id === id) ?? null;
+export const drillById = (id) => view().exercises?.drills?.find((item) => item.id === id) ?? null;
+
+/** A drill's result the server kept: first in the log, counted. */
+export function keepDrillResult(item) {
+  const practice = view();
+  practice.items = [item, ...practice.items];
+  const key = `drill:${item.itemId}`;
+  practice.done = { ...practice.done, [key]: (practice.done[key] ?? 0) + 1 };
+}
 
 /** Keeps one exercise done; the count shows next time the list is drawn. */
 export async function recordPractice(kind, itemId, seconds) {
@@ -64,6 +76,7 @@ export function practiceScreen() {
         h("a", { class: "btn secondary big", href: "#wheel", id: "practice-wheel", dataset: { say: "Spin the question wheel" } }, "🎡 Spin the wheel"),
         kid ? null : h("a", { class: "btn secondary big", href: "#prompts", id: "practice-library" }, "📚 All prompts"),
         kid ? null : h("a", { class: "btn secondary big", href: "#settings", id: "practice-settings" }, "⚙️ Settings"))),
+    kid ? null : drillsSection(practice),
     h("section", { class: "glass-card", "aria-labelledby": "warmups-title" },
       h("h2", { class: "section-title", id: "warmups-title" }, kid ? "Warm up" : "Warm-ups"),
       groups.map(([category, items]) => h("div", { class: "practice-group" },
@@ -76,4 +89,18 @@ export function practiceScreen() {
       h("ul", { class: "plain practice-list", id: "calm-list" },
         practice.exercises.calm.map((item) => exerciseLink(`#calm/${item.id}`, item, `About ${item.minutes} min · ${item.steps.length} steps`,
           practice.done[`calm:${item.id}`], kid)))));
+}
+
+function drillsSection(practice) {
+  return h("section", { class: "glass-card", "aria-labelledby": "drills-title" },
+    h("h2", { class: "section-title", id: "drills-title" }, "Drills"),
+    h("ul", { class: "plain practice-list", id: "drill-list" }, (practice.exercises.drills ?? []).map((drill) => {
+      const stats = drillStats(practice.items, drill.id);
+      const detail = `${drill.seconds} s · ${drill.goal}${stats ? ` · best ${stats.best}` : ""}`;
+      return h("li", {}, h("a", { class: "practice-item", href: `#drill/${drill.id}` },
+        h("span", { class: "practice-emoji", "aria-hidden": "true" }, drill.emoji),
+        h("span", { class: "practice-text" }, h("span", { class: "practice-title" }, drill.title), h("span", { class: "hint" }, detail)),
+        stats?.passed ? h("span", { class: "chip done-chip", "aria-label": `Passed; tried ${stats.tries} times` }, `🏆 ${stats.tries}`)
+          : doneBadge(stats?.tries ?? 0, false)));
+    })));
 }

@@ -3,7 +3,7 @@
 import { idle } from "./session.js";
 
 export const state = {
-  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id)
+  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id) | drill (id)
   child: null,                // the hub's profile {id, name, grade, avatar}
   me: null,                   // GET /api/speakup/me
   prompt: null,               // today's prompt (after any reroll)
@@ -18,9 +18,10 @@ export const state = {
   compare: { points: null, pair: null, takes: {}, error: "" },  // compare.js
   library: null,              // library.js: the prompts, the search and filters, a prompt being written
   wheel: null,                // wheel.js: its turn, the category it landed on, the prompt picked
-  practice: null,             // practice.js: the warm-up and calm catalogue, how often each was done
+  practice: null,             // practice.js: the warm-up, calm and drill catalogue, the practice log, how often each was done
   warmUp: null,               // warmup.js: the exercise and its run (warmup-runner.js)
   calm: null,                 // calm.js: the exercise and the step shown
+  drill: null,                // drill.js: the drill, its topic, its phase, the live counts, the result
   said: new Set(),            // Show & Tell: what was read aloud once already (a take's tip)
   message: "",
   loading: true,

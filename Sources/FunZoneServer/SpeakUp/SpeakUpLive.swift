@@ -18,6 +18,10 @@ import Storage
 /// `{"type":"live","seconds":…,"words":…,"wpm":…,"fillers":…}`, then `{"type":"take","take":{…}}`
 /// (the take as POST /api/speakup/takes answers it), or `{"type":"error","error":{"code","message"}}`
 /// and closes. Nothing is stored unless the take comes back.
+///
+/// With `?drill=…` (and `&topic=…` for Impromptu Sprint) instead of a prompt, the recording is a
+/// drill (`SpeakUpDrills`): it may last the drill's length and a few seconds, and Stop answers
+/// `{"type":"drill","result":{…}}` (the practice record, as POST /api/speakup/drills/… answers it).
 struct SpeakUpLive {
     let services: Services
     let takes: SpeakUpController
@@ -58,7 +62,7 @@ struct SpeakUpLive {
     /// record in the child's name) and a prompt that exists. The take is counted against the
     /// family's takes once the WebSocket is open (`record`), not here: a refused upgrade asks the
     /// main router why, which checks the same things again.
-    private func admit(_ request: Request, context: AppRequestContext) async throws -> (Kid, SpeakingPrompt?) {
+    private func admit(_ request: Request, context: AppRequestContext) async throws -> (Kid, Target) {
         let (session, child) = try await services.requireChild(context)
         // Only a page's origin (http or https) says which site it is; other clients send their own.
         // An opaque origin ("null": a sandboxed frame, a file) is no page of ours either. Behind a
@@ -71,7 +75,23 @@ struct SpeakUpLive {
             guard ours.contains(page.hostAndPort(secure: nil)) else { throw APIError(.csrfFailed, "A page of another site may not record here.") }
         }
         let caller = Kid(session: session, child: child, context: context)
-        return (caller, try await SpeakUpController(services: services).prompt(request, caller: caller))
+        if let drill = request.uri.queryParameters.get("drill") {
+            return (caller, .drill(try SpeakUpDrills.plan(id: drill, topic: request.uri.queryParameters.get("topic"))))
+        }
+        return (caller, .take(try await SpeakUpController(services: services).prompt(request, caller: caller)))
+    }
+
+    /// What the recording is: a take (answering a prompt or not) or a drill.
+    enum Target: Sendable {
+        case take(SpeakingPrompt?)
+        case drill(SpeakUpDrills.Plan)
+
+        var maximumSamples: Int {
+            switch self {
+            case .take: Int(SpeakUpLimits.maximumSeconds * 16_000)
+            case .drill(let plan): plan.maximumSamples
+            }
+        }
     }
 
     private struct Failure: Error {
@@ -83,7 +103,7 @@ struct SpeakUpLive {
         var live: (any LiveTranscription)?
         var entered: FamilyID?
         do {
-            let (caller, prompt) = try await admit(request, context: context)
+            let (caller, target) = try await admit(request, context: context)
             // Counted when it opens (a stream that never reaches Stop still cost a decoder).
             try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
             guard await open.enter(caller.session.familyId, limit: Self.openPerFamily) else {
@@ -98,7 +118,7 @@ struct SpeakUpLive {
             // without closing (a phone locked mid-take) must not hold its decoder until TCP gives up.
             let activity = Activity()
             try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask { try await receive(inbound, outbound, stream: stream, caller: caller, prompt: prompt, activity: activity) }
+                group.addTask { try await receive(inbound, outbound, stream: stream, caller: caller, target: target, activity: activity) }
                 group.addTask { try await Self.watch(activity, idleSeconds: services.options.liveIdleSeconds) }
                 defer { group.cancelAll() }
                 try await group.next()
@@ -119,7 +139,7 @@ struct SpeakUpLive {
 
     /// The page's messages until Stop (the take stored and sent), Cancel or the end of the stream.
     private func receive(_ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, stream: any LiveTranscription,
-                         caller: Kid, prompt: SpeakingPrompt?, activity: Activity) async throws {
+                         caller: Kid, target: Target, activity: Activity) async throws {
         var samples: [Int16] = []
         var sentAt = -Double.infinity
         for try await message in inbound.messages(maxSize: Self.maximumMessageBytes) {
@@ -127,7 +147,7 @@ struct SpeakUpLive {
             await activity.begin()
             switch message {
             case .binary(let buffer):
-                let piece = try Self.samples(buffer, after: samples.count)
+                let piece = try Self.samples(buffer, after: samples.count, limit: target.maximumSamples)
                 samples += piece
                 try await stream.append(piece)
                 let progress = await stream.progress()
@@ -141,8 +161,12 @@ struct SpeakUpLive {
                 case "stop":
                     guard SpeechActivity.hasSpeech(samples) else { throw Failure(error: APIError(.noSpeech), close: .normalClosure) }
                     let features = try await TakeListener.features(of: stream, samples: samples)
-                    let take = try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)
-                    try await send(.take(take), outbound)
+                    switch target {
+                    case .take(let prompt):
+                        try await send(.take(try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)), outbound)
+                    case .drill(let plan):
+                        try await send(.drill(try await SpeakUpDrills(services: services).judge(plan, features: features, caller: caller)), outbound)
+                    }
                     try await outbound.close(.normalClosure, reason: "stored")
                     return
                 case "cancel":
@@ -173,12 +197,13 @@ struct SpeakUpLive {
     }
 
     /// A binary message's samples (16-bit little-endian), or why they are refused.
-    static func samples(_ buffer: ByteBuffer, after received: Int) throws -> [Int16] {
+    static func samples(_ buffer: ByteBuffer, after received: Int, limit: Int) throws -> [Int16] {
         guard buffer.readableBytes % 2 == 0 else {
             throw Failure(error: APIError(.badAudio, "Audio comes as 16-bit samples: a message had an odd number of bytes."), close: .unacceptableData)
         }
-        guard received + buffer.readableBytes / 2 <= Int(SpeakUpLimits.maximumSeconds * 16_000) else {
-            throw Failure(error: APIError(.audioTooLong, "A take is at most \(Int(SpeakUpLimits.maximumSeconds / 60)) minutes: this one was stopped and not kept."),
+        guard received + buffer.readableBytes / 2 <= limit else {
+            let most = limit / 16_000 >= 120 ? "\(limit / 16_000 / 60) minutes" : "\(limit / 16_000) seconds"
+            throw Failure(error: APIError(.audioTooLong, "This recording may last at most \(most): it was stopped and not kept."),
                           close: .messageTooLarge)
         }
         return buffer.readableBytesView.withUnsafeBytes { raw in
@@ -198,6 +223,7 @@ struct SpeakUpLive {
     enum Message {
         case counts(LiveProgress)
         case take(SpeakUpView.Take)
+        case drill(SpeakUpPracticeController.Item)
         case error(APIError)
     }
 
@@ -215,6 +241,11 @@ struct SpeakUpLive {
         let take: SpeakUpView.Take
     }
 
+    struct DrillMessage: Encodable {
+        let type = "drill"
+        let result: SpeakUpPracticeController.Item
+    }
+
     struct ErrorMessage: Encodable {
         let type = "error"
         let error: ErrorBody.Inner
@@ -227,6 +258,7 @@ struct SpeakUpLive {
                                               wpm: progress.seconds >= 5 ? progress.words.map { Int((Double($0) * 60 / progress.seconds).rounded()) } : nil,
                                               fillers: progress.fillers))
         case .take(let take): try JSONEncoder.api.encode(TakeMessage(take: take))
+        case .drill(let result): try JSONEncoder.api.encode(DrillMessage(result: result))
         case .error(let error):
             try JSONEncoder.api.encode(ErrorMessage(error: .init(code: error.code.rawValue, message: error.message, details: nil)))
         }

@@ -4,9 +4,9 @@ import Hummingbird
 import SpeechCoach
 import Storage
 
-/// SpeakUp's practice between talks: the warm-ups and calm exercises (the same catalogue for every
-/// speaker), and what the speaker has done of them, kept so that History and the curriculum can
-/// count it.
+/// SpeakUp's practice between talks: the warm-ups, calm exercises and drills (the same catalogue for
+/// every speaker), and what the speaker has done of them, kept so that History and the curriculum
+/// can count it.
 struct SpeakUpPracticeController {
     let services: Services
 
@@ -17,15 +17,19 @@ struct SpeakUpPracticeController {
         kid.get("exercises", use: exercises)
         kid.get("practice", use: list)
         kid.post("practice", use: add)
+        SpeakUpDrills(services: services).addRoutes(to: kid)
     }
 
     struct ExercisesResponse: Codable {
         let warmUps: [WarmUp]
         let calm: [CalmExercise]
+        let drills: [Drill]
+        /// Impromptu Sprint's topics (the page picks one and sends its index).
+        let topics: [String]
     }
 
     @Sendable func exercises(_ request: Request, caller: Kid) async throws -> Reply<ExercisesResponse> {
-        Reply(ExercisesResponse(warmUps: PracticeCatalogue.warmUps, calm: PracticeCatalogue.calm))
+        Reply(ExercisesResponse(warmUps: PracticeCatalogue.warmUps, calm: PracticeCatalogue.calm, drills: Drills.all, topics: Drills.topics))
     }
 
     struct Item: Codable {
@@ -34,9 +38,11 @@ struct SpeakUpPracticeController {
         let itemId: String
         let createdAt: Date
         let seconds: Double
+        /// A drill's result.
+        let drill: DrillResult?
 
         init(_ practice: SpeakUpPractice) {
-            (id, kind, itemId, createdAt, seconds) = (practice.id, practice.kind, practice.itemId, practice.createdAt, practice.seconds)
+            (id, kind, itemId, createdAt, seconds, drill) = (practice.id, practice.kind, practice.itemId, practice.createdAt, practice.seconds, practice.drill)
         }
     }
 
@@ -63,8 +69,8 @@ struct SpeakUpPracticeController {
     /// One exercise done: its kind and id must be the catalogue's, its length 0–3600 s.
     @Sendable func add(_ request: Request, caller: Kid) async throws -> Reply<Item> {
         let body = try await request.decodeJSON(AddRequest.self, context: caller.context)
-        guard let kind = PracticeKind(rawValue: body.kind) else {
-            throw APIError.invalid("kind", "kind must be one of: \(PracticeKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard let kind = PracticeKind(rawValue: body.kind), kind != .drill else {
+            throw APIError.invalid("kind", "kind must be warmUp or calm (a drill is judged on its recording: POST /api/speakup/drills/{drillId}).")
         }
         guard PracticeCatalogue.contains(kind, id: body.itemId) else {
             throw APIError.invalid("itemId", "There is no \(kind.rawValue) \"\(body.itemId.prefix(40))\".")
