@@ -8,11 +8,15 @@ public struct LiveProgress: Codable, Equatable, Sendable {
     public var words: Int?
     /// Fillers found so far, in the stretches already ended by a pause (nil: as for `words`).
     public var fillers: Int?
+    /// The words heard so far as the decoder has them (the last few may still change; nil: as for
+    /// `words`). Read-aloud follows the reader through its passage with them.
+    public var heard: [String]?
 
-    public init(seconds: Double, words: Int?, fillers: Int?) {
+    public init(seconds: Double, words: Int?, fillers: Int?, heard: [String]? = nil) {
         self.seconds = seconds
         self.words = words
         self.fillers = fillers
+        self.heard = heard
     }
 }
 

@@ -19,7 +19,7 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
 
     private struct Fed: Sendable {
         var ended: [EndedStretch]
-        var partial: Int
+        var partial: [String]
         /// Where the open stretch now starts, when one ended.
         var nextStart: Int?
     }
@@ -35,7 +35,9 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     /// Where the open stretch began, and how much of the recording the decoder has had.
     private var stretchStart = 0
     private var fed = 0
-    private var openWords = 0
+    private var openWords: [String] = []
+    /// The decoder's words of the ended stretches, in order (before their filler pass).
+    private var streamedWords: [String] = []
     private var stretches: [Task<Stretch, any Error>] = []
     /// Words and fillers of the stretches whose filler pass is done.
     private var endedWords = 0
@@ -65,7 +67,7 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
         let recording = samples, from = fed, stretchStart = stretchStart
         // One blocking call per piece of audio: the decoder is only ever used by this recording.
         let fedNow = try await offCooperativePool { () throws -> Fed in
-            var fed = Fed(ended: [], partial: 0, nextStart: nil)
+            var fed = Fed(ended: [], partial: [], nextStart: nil)
             var position = from, start = stretchStart
             for stretchEnd in cuts where stretchEnd.position > start {
                 let cut = stretchEnd.position
@@ -86,18 +88,21 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
                 (position, start, fed.nextStart) = (next, next, next)
             }
             decoder.feed(recording[position...])
-            fed.partial = decoder.partialWordCount()
+            fed.partial = decoder.partialWords()
             return fed
         }
         let (ended, partial) = (fedNow.ended, fedNow.partial)
         fed = recording.count
         openWords = partial
-        for stretch in ended { hear(stretch.range, words: stretch.words) }
+        for stretch in ended {
+            if hear(stretch.range, words: stretch.words) { streamedWords += stretch.words.map(\.word) }
+        }
         if let last = fedNow.nextStart { self.stretchStart = last }
     }
 
     func progress() -> LiveProgress {
-        LiveProgress(seconds: Double(samples.count) / 16_000, words: endedWords + pendingWords + openWords, fillers: endedFillers)
+        LiveProgress(seconds: Double(samples.count) / 16_000, words: endedWords + pendingWords + openWords.count, fillers: endedFillers,
+                     heard: streamedWords + openWords)
     }
 
     /// Words of ended stretches whose filler pass is still running (their decoder words, for now).
@@ -149,9 +154,11 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
 
     /// An ended stretch: its filled pauses are looked for now, its times moved to the recording's.
     /// Audio that never rises above a whisper has no words (the decoder hears some in silence).
-    private func hear(_ range: Range<Int>, words: [RecognizedWord]) {
+    /// False when the stretch had no speech (and so no words).
+    @discardableResult
+    private func hear(_ range: Range<Int>, words: [RecognizedWord]) -> Bool {
         let audio = Array(samples[range])
-        guard !range.isEmpty, SpeechActivity.hasSpeech(audio) else { return }
+        guard !range.isEmpty, SpeechActivity.hasSpeech(audio) else { return false }
         let offset = Double(range.lowerBound) / 16_000
         pendingWords += words.count
         let recognizer = recognizer
@@ -161,6 +168,7 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
             self.counted(moved, decoded: words.count)
             return moved
         })
+        return true
     }
 
     private func counted(_ stretch: Stretch, decoded: Int) {

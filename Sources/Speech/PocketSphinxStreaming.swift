@@ -21,10 +21,10 @@ extension PocketSphinxDecoder {
     }
 
     /// Words of the current stretch's best hypothesis so far (fillers and silences left out).
-    func partialWordCount() -> Int {
+    func partialWords() -> [String] {
         var score: Int32 = 0
-        guard let hypothesis = ps_get_hyp(decoder, &score) else { return 0 }
-        return String(cString: hypothesis).split(separator: " ").count { Self.spokenWord(String($0)) != nil }
+        guard let hypothesis = ps_get_hyp(decoder, &score) else { return [] }
+        return String(cString: hypothesis).split(separator: " ").compactMap { Self.spokenWord(String($0)) }
     }
 
     /// Ends the stretch: its words, with times from the stretch's start.

@@ -100,7 +100,10 @@ public enum Drills {
         let words = analysis.wordCount
         let fillers = analysis.fillers.items.map(\.text)
         let spoke = words >= drill.minimumWords
-        let wpm = words > 0 ? Int(analysis.wpm.speaking.rounded()) : nil
+        // Pace Control is judged on the pace its meter showed (words ÷ time so far, as the page
+        // sees it); the others report the speaking pace.
+        let pace = drill.id == .paceControl ? analysis.wpm.overall : analysis.wpm.speaking
+        let wpm = words > 0 ? Int(pace.rounded()) : nil
         var result = DrillResult(drill: drill.id, score: 0, passed: false, verdict: "", seconds: analysis.duration, words: words,
                                  fillers: fillers.count, fillerWords: fillers, wpm: wpm, targetWPM: nil, markerHits: nil, topic: topic)
         let tooQuiet = "Too few words to judge: keep talking for the whole \(drill.seconds) seconds."
@@ -113,10 +116,10 @@ public enum Drills {
         case .paceControl:
             let target = analysis.wpm.target
             result.targetWPM = target
-            let score = spoke ? Self.paceScore(wpm: analysis.wpm.speaking, target: target) : 0
+            let score = spoke ? Self.paceScore(wpm: pace, target: target) : 0
             result.score = score
             result.passed = spoke && score >= pacePass
-            let off = Int(analysis.wpm.speaking.rounded()) - target
+            let off = Int(pace.rounded()) - target
             result.verdict = !spoke ? tooQuiet : result.passed ? "Right on your pace: \(wpm ?? 0) words a minute, aiming at \(target)."
                 : off > 0 ? "\(wpm ?? 0) words a minute: \(off) faster than your \(target). Slow down and let the words land."
                 : "\(wpm ?? 0) words a minute: \(-off) slower than your \(target). Keep the words coming."
@@ -150,8 +153,9 @@ public enum Drills {
         if let levels, !levels.isEmpty {
             let frame = VolumeReport.frameSeconds
             guard let speech = Statistics.percentile(levels.sorted(), 90) else { return false }
-            let first = max(0, Int((window.lowerBound / frame).rounded(.down)))
-            let last = min(levels.count - 1, Int((window.upperBound / frame).rounded(.up)))
+            // The frames inside the window (a hair's allowance: 9.5 / 0.05 is 189.999…).
+            let first = max(0, Int((window.lowerBound / frame + 1e-9).rounded(.down)))
+            let last = min(levels.count - 1, Int((window.upperBound / frame - 1e-9).rounded(.up)) - 1)
             guard first <= last else { return false }
             var run = 0, longest = 0
             for level in levels[first...last] {

@@ -41,8 +41,8 @@ public struct CalmExercise: Codable, Equatable, Sendable, Identifiable {
 /// What a practice record is of.
 public enum PracticeKind: String, Codable, Sendable, CaseIterable {
     case warmUp, calm
-    /// Judged by the server on the recording (`Drills`), never reported by the page.
-    case drill
+    /// Judged by the server on the recording (`Drills`, `ReadAloud`), never reported by the page.
+    case drill, readAloud
 }
 
 public enum PracticeCatalogue {
@@ -55,6 +55,7 @@ public enum PracticeCatalogue {
         case .warmUp: warmUp(id: id) != nil
         case .calm: calm(id: id) != nil
         case .drill: Drill.Kind(rawValue: id) != nil
+        case .readAloud: ReadAloud.passage(id: id) != nil
         }
     }
 

@@ -44,12 +44,13 @@ import Testing
             .sorted { $0.description < $1.description }
     }
 
-    /// Ids that are not family rows: an app, a colouring page, a stamp, a drill.
+    /// Ids that are not family rows: an app, a colouring page, a stamp, a drill, a passage.
     static func catalogue(_ name: String) -> String? {
         switch name {
         case "appId": "spellflare"
         case "pageId": "cat"
         case "drillId": "filler-elimination"
+        case "passageId": "the-lost-kite"
         case "emoji": "🐶".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         default: nil
         }

@@ -66,7 +66,9 @@ def test_first_run_to_an_approved_request(server, browser_factory, width, height
         audio.addEventListener('error', () => done(-1), {once: true});
         audio.load();
     """)
-    assert recorded - 0.5 < duration < recorded + 1.0, (duration, recorded)  # as long as the meter ran before Stop
+    # As long as the meter ran before Stop; the recording starts a moment before the meter shows a
+    # level, and on a busy machine (the browser tests run two at a time) that moment grows past a second.
+    assert recorded - 0.5 < duration < recorded + 2.0, (duration, recorded)
 
     click_text(d, "button", "Approve")
     wait_text(d, "#inbox-list .status", "Approved")

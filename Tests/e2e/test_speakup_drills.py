@@ -2,7 +2,8 @@
 (grade 6) opens Practice → Filler Elimination, starts it, talks for its 15 seconds while the live
 panel counts his fillers, and the drill stops by itself; the server judges the recording, the page
 shows the score and that he passed, the Practice list shows his best, and History lists the drill
-with its score. axe, 44-px targets and no sideways scrolling on a phone and a tablet."""
+with its score. He reads a passage aloud: its words light up as he goes and are marked at the end.
+axe, 44-px targets and no sideways scrolling on a phone and a tablet."""
 import subprocess
 import tempfile
 from pathlib import Path
@@ -61,5 +62,47 @@ def test_a_filler_drill_through_the_microphone_passes_and_shows_in_history(serve
         log = find(d, "#practice-log", timeout=15)
         wait(d, 10).until(lambda driver: "Filler Elimination" in find(driver, "#practice-log").text)
         assert "🏆 100" in log.text and "0 fillers" in log.text, log.text
+    finally:
+        say_music_please(mic_wav)
+
+
+KITE = ("Sam had a red kite. One windy day the kite flew up over the trees. Sam ran and ran. A kind dog barked at the top "
+        "of the hill. There was the kite, stuck in a little tree. Sam pulled it down and gave the dog a big hug.")
+
+
+def test_reading_aloud_lights_the_words_and_marks_them(server, browser_factory, mic_wav):
+    """Leo reads "The Lost Kite" (the microphone reads it): the words light up as he goes, and at
+    "I'm done" each is marked; the reading is kept with its score."""
+    d = browser_factory(1024, 768)
+    d.set_script_timeout(20)
+    spoken = Path(tempfile.mkdtemp()) / "kite.wav"
+    subprocess.run(["flite", "-voice", "kal16", "-t", KITE, "-o", str(spoken)], check=True)
+    subprocess.run(["sox", str(spoken), "-r", "48000", "-c", "1", "-b", "16", str(mic_wav), "pad", "0.3", "4"], check=True)
+    seconds = float(subprocess.run(["soxi", "-D", str(spoken)], capture_output=True, text=True, check=True).stdout)
+    try:
+        open_speakup(d, server, "Leo", 6)
+        tap(d, "#nav-practice")
+        find(d, "#passages-easy")
+        tap(d, "a[href='#read/the-lost-kite']")
+        find(d, "#reading-start")
+        fits(d, "read-aloud, ready")
+        tap(d, "#reading-start")
+        find(d, "#reading-stop:not([disabled])", timeout=15)
+        # The words light up as the server hears the reader reach them.
+        wait(d, seconds).until(lambda driver: len(driver.find_elements("css selector", "#passage .word-lit")) >= 10)
+        wait(d, seconds + 10).until(lambda driver: len(driver.find_elements("css selector", "#passage .word-lit")) >= 35)
+        tap(d, "#reading-stop")
+        result = find(d, "#reading-result", timeout=60)
+        kept = d.execute_async_script(PRACTICE)["items"][0]
+        assert kept["kind"] == "readAloud" and kept["itemId"] == "the-lost-kite", kept
+        reading = kept["reading"]
+        # pocketsphinx's general language model hears flite's "Sam" as "some", "had" as "have":
+        # about a quarter of a correct reading comes back as another word (see the note on issue 23).
+        assert reading["score"] >= 60 and len(reading["words"]) == 49, reading
+        assert find(d, "#reading-score .drill-big").text == str(reading["score"])
+        marked = d.execute_script("return [...document.querySelectorAll('#passage .passage-word')].map((w) => w.className.split(' ').pop())")
+        assert marked == [f"word-{word['mark']}" for word in reading["words"]], marked
+        assert result.get_attribute("data-passed") == str(reading["passed"]).lower()
+        fits(d, "read-aloud, judged")
     finally:
         say_music_please(mic_wav)

@@ -1,6 +1,6 @@
 // SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
 // (#today, #take/<id>, #history, #settings, #compare, #prompts, #wheel, #practice, #warmup/<id>,
-// #calm/<id>, #drill/<id>) and draw the screen. State lives in one object (state.js) and one
+// #calm/<id>, #drill/<id>, #read/<id>) and draw the screen. State lives in one object (state.js) and one
 // function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
 // session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
 import { api, ApiError, loadSession } from "../shared/api.js";
@@ -19,6 +19,7 @@ import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
 import { calmScreen, openCalm } from "./calm.js";
 import { drillScreen, openDrill, stopDrill } from "./drill.js";
+import { openReading, readingScreen, stopReading } from "./reading.js";
 import { libraryScreen, loadLibrary } from "./library.js";
 import { loadPractice, practiceScreen } from "./practice.js";
 import { kidHistoryScreen, kidTakeScreen } from "./show-and-tell-pages.js";
@@ -61,7 +62,7 @@ function route() {
   // Show & Tell has no settings, comparisons or library (its wheel is its way to pick): those addresses lead to Today.
   if (isKid() && ["settings", "compare", "prompts"].includes(next.name)) next.name = "today";
   // Nor drills (they need reading and numbers): the address leads to its Practice page.
-  if (isKid() && next.name === "drill") Object.assign(next, { name: "practice", id: undefined });
+  if (isKid() && (next.name === "drill" || next.name === "read")) Object.assign(next, { name: "practice", id: undefined });
   if (next.name === "settings" && state.route.name !== "settings") openSettings();
   if (next.name === "compare" && state.route.name !== "compare") state.compare = { points: null, pair: null, takes: {}, error: "" };
   if (state.me && next.name === "wheel" && state.route.name !== "wheel") openWheel();
@@ -69,9 +70,10 @@ function route() {
   const moved = previous.name !== next.name || previous.id !== next.id;
   if (previous.name === "warmup" && moved) stopWarmUp();
   if (previous.name === "drill" && moved) stopDrill();
+  if (previous.name === "read" && moved) stopReading();
   state.route = next;
   if (state.me && next.name === "practice") loadPractice();
-  if (state.me && ["warmup", "calm", "drill"].includes(next.name) && moved) openExercise(next);
+  if (state.me && ["warmup", "calm", "drill", "read"].includes(next.name) && moved) openExercise(next);
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
   if (state.me && next.name === "compare") loadCompare(next);
@@ -84,15 +86,17 @@ async function openExercise(next) {
   state.warmUp = null;
   state.calm = null;
   state.drill = null;
+  state.reading = null;
   if (!state.practice?.exercises) await loadPractice();
   if (state.route !== next) return;
   if (next.name === "warmup") openWarmUp(next.id);
   else if (next.name === "drill") openDrill(next.id);
+  else if (next.name === "read") openReading(next.id);
   else openCalm(next.id);
   render();
 }
 
-const PRACTICE_ROUTES = ["practice", "warmup", "calm", "drill", "wheel", "prompts"];
+const PRACTICE_ROUTES = ["practice", "warmup", "calm", "drill", "read", "wheel", "prompts"];
 
 function topbar() {
   const kid = isKid();
@@ -130,6 +134,7 @@ function screen() {
   if (state.route.name === "warmup") return warmUpScreen();
   if (state.route.name === "calm") return calmScreen();
   if (state.route.name === "drill") return drillScreen();
+  if (state.route.name === "read") return readingScreen();
   const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
   return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
 }

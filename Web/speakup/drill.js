@@ -17,6 +17,9 @@ import { render, state } from "./state.js";
 let timer = null;
 let recorder = null;
 let live = null;
+// Each Start is a try; leaving, Cancel or another Start ends it, and what it was still opening
+// (the microphone, the stream, the countdown) finds that out and stops.
+let attempt = 0;
 
 const view = () => state.drill;
 
@@ -31,6 +34,7 @@ export function openDrill(id) {
 
 /** Leaving the screen (or ✕) ends the recording; nothing is kept for a drill not finished. */
 export function stopDrill() {
+  attempt += 1;
   clearInterval(timer);
   timer = null;
   recorder?.cancel();
@@ -50,33 +54,39 @@ function phase(next, patch = {}) {
 }
 
 function begin() {
+  stopDrill();
+  const mine = attempt;
   const drill = view();
   sounds.tap();
   phase("countdown", { startedAt: performance.now(), result: null, error: "", counts: null });
   let beeped = null;
-  clearInterval(timer);
-  timer = setInterval(() => {
+  const countdown = setInterval(() => {
+    if (mine !== attempt) { clearInterval(countdown); return; }
     const left = Math.ceil(DRILL_COUNTDOWN - (performance.now() - drill.startedAt) / 1000);
     if (left !== beeped && left > 0) { beeped = left; sounds.tap(); const cell = document.getElementById("drill-countdown"); if (cell) cell.textContent = String(left); }
-    if (left <= 0) { clearInterval(timer); record(); }
+    if (left <= 0) { clearInterval(countdown); record(mine); }
   }, 100);
+  timer = countdown;
 }
 
-async function record() {
+async function record(mine) {
   const drill = view();
   const plan = { drill: drill.drill.id, topic: drill.topic };
-  live = openLive(liveURL(plan, location, zoneQuery()), { onCounts: (counts) => { if (view() === drill) drill.counts = counts; } });
-  const stream = live;
+  const stream = openLive(liveURL(plan, location, zoneQuery()), { onCounts: (counts) => { if (mine === attempt) drill.counts = counts; } });
+  live = stream;
   let started;
   try {
-    started = await startRecording({ maxSeconds: drill.drill.seconds, onLimit: () => finish(), onSamples: (samples) => stream.send(samples) });
+    started = await startRecording({ maxSeconds: drill.drill.seconds, onLimit: () => { if (mine === attempt) finish(); },
+      onSamples: (samples) => stream.send(samples) });
   } catch (error) {
+    stream.cancel();
+    if (mine !== attempt) return;
     stopDrill();
-    if (view() === drill) phase("failed", { error: withoutTyping(microphoneProblem(error)) });
+    phase("failed", { error: withoutTyping(microphoneProblem(error)) });
     return;
   }
-  // Cancelled, or another screen, while the microphone was opening.
-  if (view() !== drill || drill.phase !== "countdown") { started.cancel(); stream.cancel(); return; }
+  // Cancelled, another Start, or another screen while the microphone was opening.
+  if (mine !== attempt) { started.cancel(); stream.cancel(); return; }
   recorder = started;
   sounds.go?.();
   phase("recording", { startedAt: performance.now(), lit: [] });

@@ -8,6 +8,7 @@ import { h } from "../shared/dom.js";
 import { caption, heatmapSVG } from "./heatmap.js";
 import { chartWidth, lineChartSVG, seriesPoints, summary } from "./charts.js";
 import { resultFacts } from "./drill-rules.js";
+import { readingFacts } from "./reading-rules.js";
 import { DIMENSIONS, lengthText, nextMilestone, scoreBand, shortDate, zoneQuery } from "./format.js";
 import { loadPractice } from "./practice.js";
 import { isKid, render, state } from "./state.js";
@@ -164,17 +165,21 @@ export function historyScreen() {
 function practiceCard() {
   const practice = state.practice;
   if (!practice?.exercises || !practice.items?.length) return null;
-  const names = new Map([...practice.exercises.warmUps, ...practice.exercises.calm, ...(practice.exercises.drills ?? [])]
+  const names = new Map([...practice.exercises.warmUps, ...practice.exercises.calm, ...(practice.exercises.drills ?? []), ...(practice.exercises.passages ?? [])]
     .map((item) => [item.id, `${item.emoji} ${item.title}`]));
   const row = (item) => h("li", { class: "practice-row", dataset: { kind: item.kind } },
     h("span", { class: "take-row-main" },
       h("span", { class: "take-title" }, names.get(item.itemId) ?? item.itemId),
-      h("span", { class: "take-meta" }, [shortDate(item.createdAt), lengthText(item.seconds), ...(item.drill ? resultFacts(item.drill) : [])].join(" · "))),
-    item.drill
-      ? h("span", { class: `score-chip score-${scoreBand(item.drill.score)}`, "aria-label": `Score ${item.drill.score}${item.drill.passed ? ", passed" : ""}` },
-        `${item.drill.passed ? "🏆 " : ""}${item.drill.score}`)
-      : h("span", { class: "chip done-chip" }, "✓"));
+      h("span", { class: "take-meta" }, [shortDate(item.createdAt), lengthText(item.seconds), ...(item.drill ? resultFacts(item.drill) : []),
+        ...(item.reading ? readingFacts(item.reading) : [])].join(" · "))),
+    outcomeChip(item.drill ?? item.reading));
   return h("section", { class: "glass-card", id: "practice-log", "aria-labelledby": "practice-log-title" },
     h("h2", { class: "section-title", id: "practice-log-title" }, "Practice"),
     h("ul", { class: "plain take-list" }, practice.items.slice(0, 10).map(row)));
+}
+
+function outcomeChip(result) {
+  if (!result) return h("span", { class: "chip done-chip" }, "✓");
+  return h("span", { class: `score-chip score-${scoreBand(result.score)}`, "aria-label": `Score ${result.score}${result.passed ? ", passed" : ""}` },
+    `${result.passed ? "🏆 " : ""}${result.score}`);
 }

@@ -15,10 +15,11 @@ export const STOP_PATIENCE_MS = 120_000;
 /** Verdicts on the take itself: sending the recording again would get the same answer. */
 export const FINAL_ERRORS = new Set([ErrorCode.noSpeech, ErrorCode.rateLimited, ErrorCode.audioTooLong]);
 
-/** The WebSocket address for a take planned as `plan` (or a drill: `plan.drill`, `plan.topic`), on the page's own host. */
+/** The WebSocket address for a take planned as `plan` (a drill: `plan.drill`, `plan.topic`; a reading: `plan.passage`), on the page's own host. */
 export function liveURL(plan, { protocol, host }, zone = "") {
   const query = new URLSearchParams();
-  if (plan.drill) {
+  if (plan.passage) query.set("passage", plan.passage);
+  else if (plan.drill) {
     query.set("drill", plan.drill);
     if (Number.isInteger(plan.topic)) query.set("topic", String(plan.topic));
   } else if (plan.promptId) query.set("promptId", plan.promptId);
@@ -26,12 +27,12 @@ export function liveURL(plan, { protocol, host }, zone = "") {
   return `${protocol === "https:" ? "wss:" : "ws:"}//${host}/api/speakup/live${rest ? `?${rest}` : ""}`;
 }
 
-/** A server message: {type: "live" | "take" | "drill" | "error", …}, or null for anything else. */
+/** A server message: {type: "live" | "take" | "drill" | "reading" | "error", …}, or null for anything else. */
 export function parseMessage(data) {
   if (typeof data !== "string") return null;
   try {
     const message = JSON.parse(data);
-    return ["live", "take", "drill", "error"].includes(message?.type) ? message : null;
+    return ["live", "take", "drill", "reading", "error"].includes(message?.type) ? message : null;
   } catch {
     return null;
   }
@@ -47,7 +48,7 @@ export function joinPieces(pieces, count) {
 
 /**
  * Opens the stream. `onCounts({seconds, words, wpm, fillers})` is called as counts come. Returns
- * `{ send(Int16Array), stop(): Promise<{take} | {drill} | {error} | {broken: true}>, cancel() }`.
+ * `{ send(Int16Array), stop(): Promise<{take} | {drill} | {reading} | {error} | {broken: true}>, cancel() }`.
  */
 export function openLive(url, { onCounts = () => {}, Socket = globalThis.WebSocket, setTimer = setTimeout } = {}) {
   let socket;
@@ -80,6 +81,7 @@ export function openLive(url, { onCounts = () => {}, Socket = globalThis.WebSock
     if (message?.type === "live") onCounts(message);
     else if (message?.type === "take") give({ take: message.take });
     else if (message?.type === "drill") give({ drill: message.result });
+    else if (message?.type === "reading") give({ reading: message.result });
     else if (message?.type === "error") give({ error: message.error });
   };
   socket.onclose = () => { broken = true; give({ broken: true }); };

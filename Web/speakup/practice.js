@@ -5,6 +5,7 @@
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { drillStats } from "./drill-rules.js";
+import { passagesByLevel, readingStats } from "./reading-rules.js";
 import { lengthOf } from "./warmup-runner.js";
 import { isKid, render, state } from "./state.js";
 
@@ -33,12 +34,13 @@ export async function loadPractice() {
 export const warmUpById = (id) => view().exercises?.warmUps?.find((item) => item.id === id) ?? null;
 export const calmById = (id) => view().exercises?.calm?.find((item) => item.id === id) ?? null;
 export const drillById = (id) => view().exercises?.drills?.find((item) => item.id === id) ?? null;
+export const passageById = (id) => view().exercises?.passages?.find((item) => item.id === id) ?? null;
 
-/** A drill's result the server kept: first in the log, counted. */
+/** A drill's or a reading's result the server kept: first in the log, counted. */
 export function keepDrillResult(item) {
   const practice = view();
   practice.items = [item, ...practice.items];
-  const key = `drill:${item.itemId}`;
+  const key = `${item.kind}:${item.itemId}`;
   practice.done = { ...practice.done, [key]: (practice.done[key] ?? 0) + 1 };
 }
 
@@ -77,6 +79,7 @@ export function practiceScreen() {
         kid ? null : h("a", { class: "btn secondary big", href: "#prompts", id: "practice-library" }, "📚 All prompts"),
         kid ? null : h("a", { class: "btn secondary big", href: "#settings", id: "practice-settings" }, "⚙️ Settings"))),
     kid ? null : drillsSection(practice),
+    kid ? null : readingSection(practice),
     h("section", { class: "glass-card", "aria-labelledby": "warmups-title" },
       h("h2", { class: "section-title", id: "warmups-title" }, kid ? "Warm up" : "Warm-ups"),
       groups.map(([category, items]) => h("div", { class: "practice-group" },
@@ -103,4 +106,20 @@ function drillsSection(practice) {
         stats?.passed ? h("span", { class: "chip done-chip", "aria-label": `Passed; tried ${stats.tries} times` }, `🏆 ${stats.tries}`)
           : doneBadge(stats?.tries ?? 0, false)));
     })));
+}
+
+function readingSection(practice) {
+  return h("section", { class: "glass-card", "aria-labelledby": "reading-title" },
+    h("h2", { class: "section-title", id: "reading-title" }, "Read aloud"),
+    passagesByLevel(practice.exercises.passages).map(([level, name, passages]) => h("div", { class: "practice-group" },
+      h("h3", { class: "group-title" }, name),
+      h("ul", { class: "plain practice-list", id: `passages-${level}` }, passages.map((passage) => {
+        const stats = readingStats(practice.items, passage.id);
+        const detail = `${passage.text.split(/\s+/).length} words${stats ? ` · best ${stats.best}` : ""}`;
+        return h("li", {}, h("a", { class: "practice-item", href: `#read/${passage.id}` },
+          h("span", { class: "practice-emoji", "aria-hidden": "true" }, passage.emoji),
+          h("span", { class: "practice-text" }, h("span", { class: "practice-title" }, passage.title), h("span", { class: "hint" }, detail)),
+          stats?.passed ? h("span", { class: "chip done-chip", "aria-label": `Read fluently; read ${stats.tries} times` }, `🏆 ${stats.tries}`)
+            : doneBadge(stats?.tries ?? 0, false)));
+      })))));
 }

@@ -3,7 +3,7 @@
 import { idle } from "./session.js";
 
 export const state = {
-  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id) | drill (id)
+  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id) | drill (id) | read (id)
   child: null,                // the hub's profile {id, name, grade, avatar}
   me: null,                   // GET /api/speakup/me
   prompt: null,               // today's prompt (after any reroll)
@@ -22,6 +22,7 @@ export const state = {
   warmUp: null,               // warmup.js: the exercise and its run (warmup-runner.js)
   calm: null,                 // calm.js: the exercise and the step shown
   drill: null,                // drill.js: the drill, its topic, its phase, the live counts, the result
+  reading: null,              // reading.js: the passage, how far the reader has come, the result
   said: new Set(),            // Show & Tell: what was read aloud once already (a take's tip)
   message: "",
   loading: true,

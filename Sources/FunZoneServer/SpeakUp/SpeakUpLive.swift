@@ -22,6 +22,8 @@ import Storage
 /// With `?drill=…` (and `&topic=…` for Impromptu Sprint) instead of a prompt, the recording is a
 /// drill (`SpeakUpDrills`): it may last the drill's length and a few seconds, and Stop answers
 /// `{"type":"drill","result":{…}}` (the practice record, as POST /api/speakup/drills/… answers it).
+/// With `?passage=…` it is a reading (`SpeakUpReadAloud`): the counts add `reached`, how many of the
+/// passage's words the reader has come to, and Stop answers `{"type":"reading","result":{…}}`.
 struct SpeakUpLive {
     let services: Services
     let takes: SpeakUpController
@@ -75,22 +77,33 @@ struct SpeakUpLive {
             guard ours.contains(page.hostAndPort(secure: nil)) else { throw APIError(.csrfFailed, "A page of another site may not record here.") }
         }
         let caller = Kid(session: session, child: child, context: context)
+        if let passage = request.uri.queryParameters.get("passage") {
+            return (caller, .reading(try SpeakUpReadAloud.passage(id: passage)))
+        }
         if let drill = request.uri.queryParameters.get("drill") {
             return (caller, .drill(try SpeakUpDrills.plan(id: drill, topic: request.uri.queryParameters.get("topic"))))
         }
         return (caller, .take(try await SpeakUpController(services: services).prompt(request, caller: caller)))
     }
 
-    /// What the recording is: a take (answering a prompt or not) or a drill.
+    /// What the recording is: a take (answering a prompt or not), a drill or a reading.
     enum Target: Sendable {
         case take(SpeakingPrompt?)
         case drill(SpeakUpDrills.Plan)
+        case reading(ReadAloudPassage)
 
         var maximumSamples: Int {
             switch self {
             case .take: Int(SpeakUpLimits.maximumSeconds * 16_000)
             case .drill(let plan): plan.maximumSamples
+            case .reading(let passage): SpeakUpReadAloud.maximumSamples(passage)
             }
+        }
+
+        /// How far into the passage the reader has come (readings only).
+        func reached(_ progress: LiveProgress) -> Int? {
+            guard case .reading(let passage) = self, let heard = progress.heard else { return nil }
+            return ReadAloud.reached(passage, heard: heard)
         }
     }
 
@@ -153,7 +166,7 @@ struct SpeakUpLive {
                 let progress = await stream.progress()
                 if progress.seconds - sentAt >= Self.countsEvery {
                     sentAt = progress.seconds
-                    try await send(.counts(progress), outbound)
+                    try await send(.counts(progress, reached: target.reached(progress)), outbound)
                 }
                 await activity.end()
             case .text(let text):
@@ -166,6 +179,8 @@ struct SpeakUpLive {
                         try await send(.take(try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)), outbound)
                     case .drill(let plan):
                         try await send(.drill(try await SpeakUpDrills(services: services).judge(plan, features: features, caller: caller)), outbound)
+                    case .reading(let passage):
+                        try await send(.reading(try await SpeakUpReadAloud(services: services).judge(passage, features: features, caller: caller)), outbound)
                     }
                     try await outbound.close(.normalClosure, reason: "stored")
                     return
@@ -221,9 +236,10 @@ struct SpeakUpLive {
     // MARK: - What the server sends
 
     enum Message {
-        case counts(LiveProgress)
+        case counts(LiveProgress, reached: Int?)
         case take(SpeakUpView.Take)
         case drill(SpeakUpPracticeController.Item)
+        case reading(SpeakUpPracticeController.Item)
         case error(APIError)
     }
 
@@ -234,6 +250,8 @@ struct SpeakUpLive {
         /// Words a minute over the take so far (from 5 seconds on).
         let wpm: Int?
         let fillers: Int?
+        /// Passage words the reader has come to (a reading).
+        let reached: Int?
     }
 
     struct TakeMessage: Encodable {
@@ -241,8 +259,8 @@ struct SpeakUpLive {
         let take: SpeakUpView.Take
     }
 
-    struct DrillMessage: Encodable {
-        let type = "drill"
+    struct ResultMessage: Encodable {
+        let type: String
         let result: SpeakUpPracticeController.Item
     }
 
@@ -253,12 +271,13 @@ struct SpeakUpLive {
 
     private func send(_ message: Message, _ outbound: WebSocketOutboundWriter) async throws {
         let data: Data = switch message {
-        case .counts(let progress):
+        case .counts(let progress, let reached):
             try JSONEncoder.api.encode(Counts(seconds: (progress.seconds * 10).rounded() / 10, words: progress.words,
                                               wpm: progress.seconds >= 5 ? progress.words.map { Int((Double($0) * 60 / progress.seconds).rounded()) } : nil,
-                                              fillers: progress.fillers))
+                                              fillers: progress.fillers, reached: reached))
         case .take(let take): try JSONEncoder.api.encode(TakeMessage(take: take))
-        case .drill(let result): try JSONEncoder.api.encode(DrillMessage(result: result))
+        case .drill(let result): try JSONEncoder.api.encode(ResultMessage(type: "drill", result: result))
+        case .reading(let result): try JSONEncoder.api.encode(ResultMessage(type: "reading", result: result))
         case .error(let error):
             try JSONEncoder.api.encode(ErrorMessage(error: .init(code: error.code.rawValue, message: error.message, details: nil)))
         }

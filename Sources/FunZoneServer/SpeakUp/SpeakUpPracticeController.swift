@@ -18,6 +18,7 @@ struct SpeakUpPracticeController {
         kid.get("practice", use: list)
         kid.post("practice", use: add)
         SpeakUpDrills(services: services).addRoutes(to: kid)
+        SpeakUpReadAloud(services: services).addRoutes(to: kid)
     }
 
     struct ExercisesResponse: Codable {
@@ -26,10 +27,12 @@ struct SpeakUpPracticeController {
         let drills: [Drill]
         /// Impromptu Sprint's topics (the page picks one and sends its index).
         let topics: [String]
+        let passages: [ReadAloudPassage]
     }
 
     @Sendable func exercises(_ request: Request, caller: Kid) async throws -> Reply<ExercisesResponse> {
-        Reply(ExercisesResponse(warmUps: PracticeCatalogue.warmUps, calm: PracticeCatalogue.calm, drills: Drills.all, topics: Drills.topics))
+        Reply(ExercisesResponse(warmUps: PracticeCatalogue.warmUps, calm: PracticeCatalogue.calm, drills: Drills.all, topics: Drills.topics,
+                                passages: ReadAloud.passages))
     }
 
     struct Item: Codable {
@@ -40,9 +43,12 @@ struct SpeakUpPracticeController {
         let seconds: Double
         /// A drill's result.
         let drill: DrillResult?
+        /// A reading's result.
+        let reading: ReadAloudResult?
 
         init(_ practice: SpeakUpPractice) {
-            (id, kind, itemId, createdAt, seconds, drill) = (practice.id, practice.kind, practice.itemId, practice.createdAt, practice.seconds, practice.drill)
+            (id, kind, itemId, createdAt, seconds) = (practice.id, practice.kind, practice.itemId, practice.createdAt, practice.seconds)
+            (drill, reading) = (practice.drill, practice.reading)
         }
     }
 
@@ -69,8 +75,8 @@ struct SpeakUpPracticeController {
     /// One exercise done: its kind and id must be the catalogue's, its length 0–3600 s.
     @Sendable func add(_ request: Request, caller: Kid) async throws -> Reply<Item> {
         let body = try await request.decodeJSON(AddRequest.self, context: caller.context)
-        guard let kind = PracticeKind(rawValue: body.kind), kind != .drill else {
-            throw APIError.invalid("kind", "kind must be warmUp or calm (a drill is judged on its recording: POST /api/speakup/drills/{drillId}).")
+        guard let kind = PracticeKind(rawValue: body.kind), kind == .warmUp || kind == .calm else {
+            throw APIError.invalid("kind", "kind must be warmUp or calm (a drill or a reading is judged on its recording).")
         }
         guard PracticeCatalogue.contains(kind, id: body.itemId) else {
             throw APIError.invalid("itemId", "There is no \(kind.rawValue) \"\(body.itemId.prefix(40))\".")
