@@ -91,4 +91,28 @@ extension Migrations {
         "ALTER TABLE speakup_practice ADD COLUMN passed BIGINT",
         "ALTER TABLE speakup_practice ADD COLUMN result TEXT",
     ])
+
+    /// The course's readings and reviews a profile ticked (practices, drills and exercises complete on evidence),
+    /// the goals a profile set, and when a take was first listened back to (Brave Listener).
+    static let speakUpCourse = Migration(version: 14, name: "speakup course, goals and listening", statements: [
+        """
+        CREATE TABLE speakup_course_ticks (
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            activity_id TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            PRIMARY KEY (child_id, activity_id))
+        """,
+        """
+        CREATE TABLE speakup_goals (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            started_at BIGINT NOT NULL,
+            ends_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX speakup_goals_by_child ON speakup_goals (family_id, child_id, started_at)",
+        "ALTER TABLE speakup_takes ADD COLUMN listened_at BIGINT",
+    ])
 }

@@ -333,6 +333,7 @@ public enum Migrations {
         speakUpPrompts,
         speakUpPractice,
         speakUpDrills,
+        speakUpCourse,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -12,9 +12,9 @@ extension SpeakUpStore {
             """).all().map(Self.prompt(row:))
     }
 
-    /// A prompt by id: one of the app's own, or one of the profile's.
+    /// A prompt by id: one of the app's own, a course practice's, or one of the profile's.
     public func prompt(id: String, childId: ChildID, in scope: FamilyScope) async throws -> SpeakingPrompt? {
-        if let standard = PromptLibrary.standard.prompt(id: id) { return standard }
+        if let standard = PromptLibrary.standard.prompt(id: id) ?? Course.prompt(id: id) { return standard }
         guard id.hasPrefix(CustomPrompts.idPrefix) else { return nil }
         return try await customPrompt(id: id, childId: childId, in: scope)
     }

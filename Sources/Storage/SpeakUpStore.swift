@@ -143,7 +143,7 @@ public struct SpeakUpStore: Sendable {
     /// Scores and counts of the profile's takes since `since` (all when nil), oldest first: history's charts, streak and heatmap.
     public func points(childId: ChildID, in scope: FamilyScope, since: Date? = nil) async throws -> [SpeakUpTakePoint] {
         try await sql.raw("""
-            SELECT id, prompt_id, created_at, seconds, word_count, wpm, filler_count, score, stars, digest FROM speakup_takes
+            SELECT id, prompt_id, created_at, seconds, word_count, wpm, filler_count, score, stars, digest, listened_at FROM speakup_takes
             WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND created_at >= \(bind: since?.millis ?? 0)
             ORDER BY created_at, id
             """).all().map(SpeakUpTakePoint.init(row:))

@@ -44,13 +44,14 @@ import Testing
             .sorted { $0.description < $1.description }
     }
 
-    /// Ids that are not family rows: an app, a colouring page, a stamp, a drill, a passage.
+    /// Ids that are not family rows: an app, a colouring page, a stamp, a drill, a passage, a lesson activity.
     static func catalogue(_ name: String) -> String? {
         switch name {
         case "appId": "spellflare"
         case "pageId": "cat"
         case "drillId": "filler-elimination"
         case "passageId": "the-lost-kite"
+        case "activityId": "w1-l1-a1"
         case "emoji": "🐶".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
         default: nil
         }
@@ -171,12 +172,13 @@ struct Family {
         #expect(take.status == .created, "\(String(buffer: take.body))")
         let prompt = try await tablet.decoded(SpeakUpPromptsController.LibraryResponse.Item.self, .post, "/api/speakup/prompts",
                                               ["text": "Tell us about your garden"], expect: .created)
+        let goal = try await tablet.decoded(SpeakUpHabits.GoalView.self, .post, "/api/speakup/goals", ["kind": "practiceTime"], expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
-            "promptId": prompt.id,
+            "promptId": prompt.id, "goalId": goal.id,
         ])
     }
 
@@ -187,7 +189,7 @@ struct Family {
                           "/api/parent/spotcheck/devices"]
         let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
                          "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)",
-                         "/api/speakup/prompts"]
+                         "/api/speakup/prompts", "/api/speakup/habits"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

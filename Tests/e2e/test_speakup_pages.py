@@ -22,10 +22,11 @@ from test_accessibility import serious_violations
 from test_prereaders import said, spy
 
 # What the fake microphone says during a take: fillers of both kinds ("um", "uh"; "so", "like"),
-# ordinary words to search for, a sentence break.
+# ordinary words to search for, a sentence break. Three hesitations, so that a loaded machine's
+# fake microphone, which can drop some audio, still leaves one to hear (a CI run once heard none of two).
 # The commas give flite's pauses, around which "like" is a filler ("is like really fast" said
 # without them is judged a comparison by some decodes).
-TAKE_WORDS = ("um, so today I want to talk about my dog. he is, like, really fast, and uh, he runs in the park "
+TAKE_WORDS = ("um, so today I want to talk about my dog. um, he is, like, really fast, and uh, he runs in the park "
               "every morning with me.")
 
 # Kids' targets, except the words of the transcript: inline targets in running text (WCAG 2.5.8's

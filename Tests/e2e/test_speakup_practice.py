@@ -108,6 +108,7 @@ def test_show_and_tell_practice_has_big_pictures_and_no_numbers(server, browser_
     fits(d, "Show & Tell warm-up", kid=True)
     no_numbers(d, "Show & Tell warm-up")
     click(d, "#warmup-back")
+    find(d, "a[href='#calm/power-words']")
     tap(d, "a[href='#calm/power-words']")
     find(d, "#hear-calm-step")
     fits(d, "Show & Tell calm", kid=True)

@@ -18,7 +18,7 @@ export function h(tag, attributes = {}, ...children) {
     else if (value === true) element.setAttribute(key, "");
     else element.setAttribute(key, String(value));
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     element.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }

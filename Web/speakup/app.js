@@ -1,6 +1,6 @@
 // SpeakUp (the speaking coach; Show & Tell for grades 1–4): load the speaker, route by the address
 // (#today, #take/<id>, #history, #settings, #compare, #prompts, #wheel, #practice, #warmup/<id>,
-// #calm/<id>, #drill/<id>, #read/<id>) and draw the screen. State lives in one object (state.js) and one
+// #calm/<id>, #drill/<id>, #read/<id>, #learn, #lesson/<id>, #goals) and draw the screen. State lives in one object (state.js) and one
 // function draws it, keeping the reader's focus and scroll (redraw.js); a take's flow is
 // session.js's machine, run by flow.js. The recording screen updates its clock and waveform itself.
 import { api, ApiError, loadSession } from "../shared/api.js";
@@ -18,6 +18,8 @@ import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
 import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
 import { calmScreen, openCalm } from "./calm.js";
+import { courseScreen, lessonScreen, loadCourse } from "./course.js";
+import { badgeBanner, habitsScreen, loadHabits } from "./habits.js";
 import { drillScreen, openDrill, stopDrill } from "./drill.js";
 import { openReading, readingScreen, stopReading } from "./reading.js";
 import { libraryScreen, loadLibrary } from "./library.js";
@@ -46,6 +48,7 @@ async function load() {
     state.me = await api(`/api/speakup/me?${zoneQuery()}`);
     document.body.classList.toggle("show-and-tell", isKid());
     await loadPrompt();
+    loadHabits();
   } catch (error) {
     if (error instanceof ApiError && (error.code === ErrorCode.notSignedIn || error.code === ErrorCode.noChildSelected)) { location.href = "/"; return; }
     state.fatal = error instanceof ApiError ? error.message : "SpeakUp needs the server. Check the connection and try again.";
@@ -63,6 +66,8 @@ function route() {
   if (isKid() && ["settings", "compare", "prompts"].includes(next.name)) next.name = "today";
   // Nor drills (they need reading and numbers): the address leads to its Practice page.
   if (isKid() && (next.name === "drill" || next.name === "read")) Object.assign(next, { name: "practice", id: undefined });
+  // Nor the course (it is the full coach's).
+  if (isKid() && (next.name === "learn" || next.name === "lesson")) Object.assign(next, { name: "today", id: undefined });
   if (next.name === "settings" && state.route.name !== "settings") openSettings();
   if (next.name === "compare" && state.route.name !== "compare") state.compare = { points: null, pair: null, takes: {}, error: "" };
   if (state.me && next.name === "wheel" && state.route.name !== "wheel") openWheel();
@@ -73,6 +78,8 @@ function route() {
   if (previous.name === "read" && moved) stopReading();
   state.route = next;
   if (state.me && next.name === "practice") loadPractice();
+  if (state.me && (next.name === "learn" || next.name === "lesson") && moved) loadCourse();
+  if (state.me && next.name === "goals" && moved) loadHabits();
   if (state.me && ["warmup", "calm", "drill", "read"].includes(next.name) && moved) openExercise(next);
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
@@ -101,8 +108,9 @@ const PRACTICE_ROUTES = ["practice", "warmup", "calm", "drill", "read", "wheel",
 function topbar() {
   const kid = isKid();
   const here = state.route.name;
-  const names = { today: ["Talk", " Today"], history: ["My talks", " History"], practice: ["Practice", " Practice"] };
-  const current = (name) => here === name || (name === "history" && (here === "take" || here === "compare")) || (name === "practice" && PRACTICE_ROUTES.includes(here));
+  const names = { today: ["Talk", " Today"], history: ["My talks", " History"], practice: ["Practice", " Practice"], learn: ["Learn", " Learn"] };
+  const current = (name) => here === name || (name === "history" && (here === "take" || here === "compare" || here === "goals")) || (name === "practice" && PRACTICE_ROUTES.includes(here))
+    || (name === "learn" && here === "lesson");
   const tab = (hash, name, icon, id) => h("a", { class: `btn nav-link${current(name) ? " current" : ""}`, href: hash, id,
     "aria-current": here === name ? "page" : null, "aria-label": kid ? names[name][0] : null },
   h("span", { "aria-hidden": "true" }, icon), kid ? null : h("span", { class: "nav-text" }, names[name][1]));
@@ -112,9 +120,10 @@ function topbar() {
     h("a", { class: "btn icon-btn", href: "/", id: "hub-home", "aria-label": "Back to the apps" }, "🏠"),
     h("span", { class: "su-brand" }, h("span", { "aria-hidden": "true" }, "🎤 "), h("span", { class: "brand-name" }, kid ? "Show & Tell" : "SpeakUp")),
     h("div", { class: "su-nav" }, tab("#today", "today", "🎙️", "nav-today"), tab("#practice", "practice", "🏋️", "nav-practice"),
+      kid ? null : tab("#learn", "learn", "📘", "nav-learn"),
       tab("#history", "history", kid ? "⭐" : "📈", "nav-history"),
       kid ? null : h("a", { class: `btn icon-btn${here === "settings" ? " current" : ""}`, href: "#settings", id: "nav-settings", "aria-label": "Settings",
-        "aria-current": here === "settings" ? "page" : null }, "⚙️"), mute));
+        "aria-current": here === "settings" ? "page" : null }, "⚙️")), mute);
 }
 
 function screen() {
@@ -135,6 +144,9 @@ function screen() {
   if (state.route.name === "calm") return calmScreen();
   if (state.route.name === "drill") return drillScreen();
   if (state.route.name === "read") return readingScreen();
+  if (state.route.name === "learn") return courseScreen();
+  if (state.route.name === "lesson") return lessonScreen();
+  if (state.route.name === "goals") return habitsScreen();
   const flows = { countdown: countdownScreen, starting: recordingScreen, recording: recordingScreen, analysing: analysingScreen, reveal: revealScreen, failed: failedScreen };
   return (flows[state.flow.phase] ?? (kid ? kidTodayScreen : todayScreen))();
 }
@@ -145,7 +157,7 @@ const screenKey = () => `${state.route.name}/${state.route.id ?? state.route.the
 function draw() {
   const key = screenKey();
   const fresh = key !== drawn;
-  redraw(root, () => mount(root, topbar(), h("main", { class: "su-screen", id: "screen", dataset: { screen: key } }, screen())), { focus: !fresh });
+  redraw(root, () => mount(root, topbar(), h("main", { class: "su-screen", id: "screen", dataset: { screen: key } }, badgeBanner(), screen())), { focus: !fresh });
   root.dataset.flow = state.flow.phase;
   root.dataset.route = state.route.name;
   if (fresh) { drawn = key; scrollTo(0, 0); }
@@ -153,6 +165,7 @@ function draw() {
 
 setRenderer(draw);
 addEventListener("hashchange", route);
+document.addEventListener("speakup:take-saved", () => loadHabits());
 // Show & Tell: every button and link says its name when touched (the other kids' pages do too).
 speakOnTouch(document, { when: isKid });
 load();

@@ -124,6 +124,8 @@ async function finishAndSend() {
     const take = answer.take ?? await api(uploadPath(flow.plan), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
     if (state.flow === flow) dispatch({ type: "analysed", take });
     refreshMe();
+    // Goals and badges may have moved: the app loads them again (and celebrates a new badge).
+    document.dispatchEvent(new CustomEvent("speakup:take-saved"));
   } catch (error) {
     if (state.flow === flow) dispatch({ type: "failed", message: uploadProblem(error), code: error.code ?? null });
   }

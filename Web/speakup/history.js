@@ -155,6 +155,7 @@ export function historyScreen() {
     list(),
     data ? h("div", { class: "progress", id: "progress" },
       h("div", { class: "history-links" }, h("a", { class: "btn", href: "#compare", id: "then-vs-now" }, "⏪ Then vs Now"),
+        h("a", { class: "btn", href: "#goals", id: "history-goals" }, "🏆 Goals & badges"),
         h("a", { class: "btn", href: "#settings", id: "history-settings" }, "⚙️ Settings")),
       streakCard(data.streak ?? {}), heatmapCard(data.heatmap ?? []), chartCard(data.series ?? []))
       : null,

@@ -1,7 +1,9 @@
 // A take's recording: fetched once (the server's Ogg Opus), played from any second (a tapped word,
 // a filler chip, a tip's "Hear it"), with a bar of play/pause, ±10 s, a seekable waveform and the
 // time (Show & Tell: play and the waveform, no numbers). The bar and its <audio id="take-audio"> are made once per take and moved into each redraw,
-// so playing goes on while the page is drawn again. Listeners follow the time (the word being heard).
+// so playing goes on while the page is drawn again. Listeners follow the time (the word being heard). The first play
+// tells the server the speaker listened back.
+import { api } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
 import { stopSpeaking } from "../shared/speech.js";
 import { peaks } from "./charts.js";
@@ -31,6 +33,10 @@ export function prepareAudio(take, { kid = false } = {}) {
     status: take.hasAudio === false ? "none" : "loading" };
   current.bar = buildBar();
   for (const type of ["timeupdate", "play", "pause", "ended", "loadedmetadata", "seeked"]) audio.addEventListener(type, update);
+  // The first play tells the server the speaker listened back (Brave Listener); a failure costs nothing.
+  audio.addEventListener("play", () => {
+    api(`/api/speakup/takes/${encodeURIComponent(take.id)}/listened`, { method: "POST" }).catch(() => {});
+  }, { once: true });
   if (current.status === "loading") fetchAudio(current, take);
   update();
   return current;

@@ -5,12 +5,22 @@
 import { h } from "../shared/dom.js";
 import { sounds } from "../shared/sounds.js";
 import { abandonTake, beginTake, canSendAgain, sendAgain } from "./flow.js";
+import { activityOfPrompt } from "./course-rules.js";
 import { deltaText, dimensionName, moved, movedText, scoreBand, sincePrevious, verdict } from "./format.js";
 import { axes, extremes, radar } from "./radar.js";
 import { draw } from "./svg.js";
 import { STAGES, stageAt } from "./session.js";
 import { kidAnalysingScreen, kidFailedScreen, kidRevealed, kidRevealScreen } from "./show-and-tell.js";
 import { go, isKid, reducedMotion, state } from "./state.js";
+
+/** The lesson a course practice's take belongs to ("w1-l1" of "course:w1-l1-a2"), or null. */
+const lessonOf = (plan) => activityOfPrompt(plan?.promptId)?.replace(/-a\d+$/, "") ?? null;
+
+function backToLesson(plan) {
+  const lesson = lessonOf(plan);
+  abandonTake();
+  go(`#lesson/${lesson}`);
+}
 
 export function analysingScreen() {
   if (isKid()) return kidAnalysingScreen();
@@ -72,7 +82,9 @@ export function revealScreen() {
     h("div", { class: "row" },
       h("button", { class: "btn primary big", type: "button", id: "reveal-details", onclick: () => go(`#take/${encodeURIComponent(take.id)}`) }, "See the details"),
       h("button", { class: "btn big", type: "button", id: "reveal-again", onclick: () => beginTake({ withPrompt: Boolean(state.flow.plan?.promptId) }) }, "🔁 Another take"),
-      h("button", { class: "btn big", type: "button", id: "reveal-today", onclick: abandonTake }, "Done")));
+      lessonOf(state.flow.plan)
+        ? h("button", { class: "btn big", type: "button", id: "reveal-lesson", onclick: () => backToLesson(state.flow.plan) }, "📘 Back to the lesson")
+        : h("button", { class: "btn big", type: "button", id: "reveal-today", onclick: abandonTake }, "Done")));
 }
 
 /** Once the reveal is drawn: the count-up, a sound, the focus on the next thing to do. */

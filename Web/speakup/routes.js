@@ -1,13 +1,13 @@
 // Where the page is, by its address: #today (the default), #take/<id>, #history, #settings,
 // #compare (Then vs Now) or #compare/<then>/<now>, #prompts (the library), #wheel, #practice,
-// #warmup/<id>, #calm/<id>, #drill/<id> and #read/<id>. Pure.
+// #warmup/<id>, #calm/<id>, #drill/<id>, #read/<id>, #learn (the course), #lesson/<id> and #goals (goals and badges). Pure.
 
 const ID = "[\\w-]{1,80}";
 
-const PLAIN = ["history", "settings", "prompts", "wheel", "practice"];
-const WITH_ID = ["take", "warmup", "calm", "drill", "read"];
+const PLAIN = ["history", "settings", "prompts", "wheel", "practice", "learn", "goals"];
+const WITH_ID = ["take", "warmup", "calm", "drill", "read", "lesson"];
 
-/** The route named by `hash`: {name: "today"|"take"|"history"|"settings"|"compare"|"prompts"|"wheel"|"practice"|"warmup"|"calm"|"drill"|"read", id?, then?, now?}. */
+/** The route named by `hash`: {name: "today"|"take"|"history"|"settings"|"compare"|"prompts"|"wheel"|"practice"|"warmup"|"calm"|"drill"|"read"|"learn"|"lesson"|"goals", id?, then?, now?}. */
 export function routeFor(hash) {
   const path = String(hash ?? "").replace(/^#\/?/, "");
   const item = new RegExp(`^(${WITH_ID.join("|")})/(${ID})$`).exec(path);

@@ -76,6 +76,7 @@ export function kidHistoryScreen() {
   return h("div", { class: "history kid-history" },
     h("div", { class: "row start" }, h("h1", { class: "screen-title" }, "⭐ My talks"),
       hearAgainButton("Your talks. Tap one to hear it again.", { label: "Hear this", id: "hear-history" })),
+    h("a", { class: "btn kid secondary", href: "#goals", id: "kid-badges", dataset: { say: "My badges" } }, "🏆 My badges"),
     view.error ? h("p", { class: "error-text", role: "alert" }, view.error) : null,
     data ? flames(data.streak && { ...data.streak, alive: (data.streak.current ?? 0) > 0 }) : null,
     data ? thenAndNowCard(data.series ?? []) : null,

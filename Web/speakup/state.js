@@ -3,7 +3,7 @@
 import { idle } from "./session.js";
 
 export const state = {
-  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id) | drill (id) | read (id)
+  route: { name: "today" },   // routes.js: today | take (id) | history | settings | compare (then, now) | prompts | wheel | practice | warmup (id) | calm (id) | drill (id) | read (id) | learn | lesson (id) | goals
   child: null,                // the hub's profile {id, name, grade, avatar}
   me: null,                   // GET /api/speakup/me
   prompt: null,               // today's prompt (after any reroll)
@@ -23,6 +23,8 @@ export const state = {
   calm: null,                 // calm.js: the exercise and the step shown
   drill: null,                // drill.js: the drill, its topic, its phase, the live counts, the result
   reading: null,              // reading.js: the passage, how far the reader has come, the result
+  course: null,               // course.js: the weeks, where this speaker is (the server's progress)
+  habits: null,               // habits.js: goals, today's challenge, the streak's milestones, the badges
   said: new Set(),            // Show & Tell: what was read aloud once already (a take's tip)
   message: "",
   loading: true,

@@ -7,6 +7,7 @@ import { local } from "../shared/safe-storage.js";
 import { sounds } from "../shared/sounds.js";
 import { beginTake } from "./flow.js";
 import { DURATIONS, greeting, humanize, lengthSpoken, lengthText, nearestDuration, scoreBand, streakText, zoneQuery } from "./format.js";
+import { challengeCard } from "./habits.js";
 import { ringStack } from "./rings.js";
 import { isKid, render, state } from "./state.js";
 import { draw } from "./svg.js";
@@ -122,6 +123,7 @@ export function todayScreen() {
       state.prompt ? h("button", { class: "btn primary big", type: "button", id: "start-with-prompt", onclick: () => beginTake({ withPrompt: true }) },
         "🎤 With Prompt") : null,
       h("button", { class: "btn secondary big", type: "button", id: "start-free", onclick: () => beginTake({ withPrompt: false }) }, "Free Practice")),
+    challengeCard(),
     storage && storage.keepRecordings === false
       ? h("p", { class: "hint center", id: "not-kept" }, "Recordings aren't kept on this family's server: you'll still see your scores and transcripts.") : null);
 }

@@ -23,6 +23,8 @@ struct SpeakUpController {
         kid.get("prompts/today", use: todaysPrompt)
         SpeakUpPromptsController(services: services).addRoutes(to: kid)
         SpeakUpPracticeController(services: services).addRoutes(to: kid)
+        SpeakUpCourse(services: services).addRoutes(to: kid)
+        SpeakUpHabits(services: services).addRoutes(to: kid)
         kid.get("settings", use: settings)
         kid.put("settings", use: saveSettings)
         kid.post("takes", use: record)

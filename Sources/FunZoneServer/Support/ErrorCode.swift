@@ -33,6 +33,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case galleryFull = "gallery_full", savingOff = "saving_off", stampsOff = "stamps_off", exportOff = "export_off"
     // SpeakUp's prompt library
     case promptExists = "prompt_exists", promptLibraryFull = "prompt_library_full", invalidCSV = "invalid_csv"
+    // SpeakUp's course
+    case lessonLocked = "lesson_locked", reviewNeedsTakes = "review_needs_takes", goalActive = "goal_active"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -50,7 +52,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .notFound, .unknownApp, .unknownProduct, .pairingCodeInvalid, .noAuthority: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
-             .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull:
+             .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
+             .lessonLocked, .reviewNeedsTakes, .goalActive:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
@@ -126,6 +129,9 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .promptExists: "You already have this prompt."
         case .promptLibraryFull: "Your prompt library is full. Delete some of your own prompts to add new ones."
         case .invalidCSV: "The file has rows that are not right, so nothing was added."
+        case .lessonLocked: "This week opens when everything in the week before is done."
+        case .reviewNeedsTakes: "A review needs takes to look back on: record a few more first."
+        case .goalActive: "A goal of this kind is already running."
         case .tooManyDevices: "This family manages as many phones as it can."
         case .pairingUnavailable: "No pairing code could be made. Try again."
         case .pairingCodeInvalid: "That pairing code is not right. Check the code on the parent's phone."

@@ -55,6 +55,7 @@ extension SpeakUpTakePoint {
         score = try row.decode(column: "score", as: Int?.self)
         stars = try row.decode(column: "stars", as: Int?.self)
         digest = try JSONDecoder().decode(TakeDigest.self, from: Data(try row.decode(column: "digest", as: String.self).utf8))
+        listenedAt = try row.decode(column: "listened_at", as: Int64?.self).map(Date.init(millis:))
     }
 }
 

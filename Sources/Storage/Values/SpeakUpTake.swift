@@ -93,6 +93,8 @@ public struct SpeakUpTakePoint: Sendable, Equatable {
     public let score: Int?
     public let stars: Int?
     public let digest: TakeDigest
+    /// When the speaker first listened back to it.
+    public let listenedAt: Date?
 }
 
 /// Words to look for in transcripts: letters, digits and apostrophes only, at most 8 words, so a

@@ -1,0 +1,253 @@
+/// Weeks 1–4 of SpeakUp's course: Awareness, Fundamentals, Structure, Confidence (our own words).
+extension Course {
+    static let week1 = CurriculumWeek(number: 1, theme: "Awareness", lessons: [
+        Lesson(week: 1, number: 1, title: "Your First Take", emoji: "🎙️",
+               objective: "Record a one-minute baseline to measure your progress against.", [
+            .read("Why start with a recording", [
+                LessonSection(.concept, "A starting line",
+                    "Before you change anything, it helps to know where you are. Your first take is a snapshot of today, not a test."),
+                LessonSection(.tip, "Just be yourself",
+                    "Don’t rehearse or try to sound perfect. Talk the way you would to a friend, so the take shows your real habits."),
+                LessonSection(.takeaway, "Keep it",
+                    "In week 8 you will talk about the same topic again and hear how far you have come."),
+            ]),
+            .practice("Your baseline take", PracticeTask(seconds: 60,
+                prompt: "Introduce yourself: where you live, what you enjoy doing, and one thing you are looking forward to.")),
+        ]),
+        Lesson(week: 1, number: 2, title: "Know Your Fillers", emoji: "🕵️",
+               objective: "Spot the little filler words you use while you think.", [
+            .read("What fillers are", [
+                LessonSection(.concept, "Sounds that fill a gap",
+                    "Fillers are words like “um”, “uh”, “like” and “you know” that slip out while your brain finds the next idea."),
+                LessonSection(.example, "Hear the difference",
+                    "“So, um, I went to the, like, park” or “I went to the park.” The second sounds surer, and it is shorter."),
+                LessonSection(.tip, "Notice, don’t worry",
+                    "Everyone uses fillers. This week, just notice yours: each result lists them, so you can see which ones you lean on."),
+            ]),
+            .practice("Talk, then listen back", PracticeTask(seconds: 60,
+                prompt: "Describe your morning, from the moment you woke up until lunchtime.")),
+            .drill("Fifteen seconds, no fillers", .fillerElimination),
+        ]),
+        Lesson(week: 1, number: 3, title: "Understanding Pace", emoji: "🐢",
+               objective: "Learn what speaking pace is and find out how fast you talk.", [
+            .read("How fast is too fast?", [
+                LessonSection(.concept, "Words a minute",
+                    "Pace is how many words you say in a minute. Most listeners follow easily at about 130 to 160 words a minute."),
+                LessonSection(.callout, "Too fast, too slow",
+                    "Rush, and people miss things; drag, and they drift off. Nerves often speed us up without our noticing."),
+                LessonSection(.tip, "Your own target",
+                    "The app sets a pace target for you and learns from your takes. Check the pace on each result to see where you land."),
+            ]),
+            .practice("Find your pace", PracticeTask(seconds: 60,
+                prompt: "Explain how to make your favourite sandwich, step by step.")),
+        ]),
+        Lesson(week: 1, number: 4, title: "Reading Your Score", emoji: "📊",
+               objective: "Understand what your overall score and its parts are telling you.", [
+            .read("What the numbers mean", [
+                LessonSection(.concept, "One score, many parts",
+                    "Your overall score, from 0 to 100, blends parts such as clarity, pace, fillers, pauses and structure."),
+                LessonSection(.example, "The four labels",
+                    "Under 40 is Needs work, 40 to 59 is Developing, 60 to 79 is Solid, and 80 or more is Strong."),
+                LessonSection(.tip, "Start with the lowest part",
+                    "The quickest way to improve is to pick your weakest part and work on just that for a few takes."),
+            ]),
+            .practice("One more for the record", PracticeTask(seconds: 60,
+                prompt: "Talk about a hobby or game you love, and why someone else might enjoy it too.")),
+            .review("Look back at your first takes", takes: 1, [
+                LessonSection(.callout, "Your most common filler",
+                    "Which filler turned up most in your takes? Did it come at the start of sentences, or while you were thinking?"),
+                LessonSection(.callout, "Your pace",
+                    "Were you above, below or near your target pace? Did it change between your first take and your latest?"),
+                LessonSection(.callout, "Your lowest part",
+                    "Which part of your score was lowest? That is a good thing to watch in week 2."),
+            ]),
+        ]),
+    ])
+
+    static let week2 = CurriculumWeek(number: 2, theme: "Fundamentals", lessons: [
+        Lesson(week: 2, number: 1, title: "Breathing for Speaking", emoji: "🌬️",
+               objective: "Use slow belly breaths to keep your voice steady.", [
+            .read("Breath powers your voice", [
+                LessonSection(.concept, "Air is fuel",
+                    "Your voice rides on the air leaving your lungs. Shallow breaths make it shaky and quiet; deep ones make it steady."),
+                LessonSection(.tip, "Breathe low",
+                    "Put a hand on your belly. When you breathe in, your belly should move out, not your shoulders up."),
+                LessonSection(.tip, "Breathe at full stops",
+                    "Take a quick, quiet breath at the end of each sentence. It gives you air and your listener a moment to think."),
+            ]),
+            .exercise("Belly breathing", "belly-breathing"),
+            .practice("A calm, steady take", PracticeTask(seconds: 60,
+                prompt: "Describe your favourite place to relax: what you can see, hear and smell there.")),
+        ]),
+        Lesson(week: 2, number: 2, title: "Fewer Fillers", emoji: "🚫",
+               objective: "Swap fillers for short, silent pauses.", [
+            .read("Trade the “um” for a pause", [
+                LessonSection(.concept, "Silence is allowed",
+                    "When you need a moment to think, just close your mouth and stop. A short silence sounds calm; an “um” sounds unsure."),
+                LessonSection(.tip, "Know your first words",
+                    "Fillers love the start of a sentence. Know how your sentence begins before you open your mouth."),
+                LessonSection(.example, "Try it",
+                    "Instead of “Um, so, my favourite food is…”, take a breath, then say “My favourite food is pizza.”"),
+            ]),
+            .drill("Filler-free sprint", .fillerElimination),
+            .practice("A clean minute", PracticeTask(seconds: 60,
+                prompt: "Explain the rules of a game or sport you like to someone who has never played it.", maxFillers: 2)),
+        ]),
+        Lesson(week: 2, number: 3, title: "Pace Control", emoji: "🎚️",
+               objective: "Keep your pace close to your target for a whole minute.", [
+            .read("Steering your speed", [
+                LessonSection(.concept, "Pace is a choice",
+                    "You can speed up or slow down on purpose. Slowing down for the important parts helps them land."),
+                LessonSection(.tip, "Watch the meter",
+                    "In the Pace Control drill, keep the meter in the green. If you drift, ease off at the next full stop."),
+                LessonSection(.callout, "Nerves speed you up",
+                    "If you feel rushed, take a breath and say the next sentence a little slower than feels natural."),
+            ]),
+            .drill("Stay in the green", .paceControl),
+            .practice("Steady directions", PracticeTask(seconds: 60,
+                prompt: "Give directions from your home to a park, shop or friend’s house, with landmarks along the way.", paceWithin: 30)),
+        ]),
+        Lesson(week: 2, number: 4, title: "A Warm-Up Routine", emoji: "🔥",
+               objective: "Build a short warm-up you can do before any talk.", [
+            .read("Warm up like an athlete", [
+                LessonSection(.concept, "Why warm up",
+                    "Your lips, tongue and jaw are muscles. A quick warm-up makes your words clear from the very first sentence."),
+                LessonSection(.tip, "A simple routine",
+                    "Breathe slowly, buzz your lips, then say a tongue twister three times: slowly first, faster after."),
+                LessonSection(.takeaway, "Make it a habit",
+                    "Do the same short routine before each practice this week, until you don’t have to think about it."),
+            ]),
+            .exercise("Lip trills", "lip-trills"),
+            .exercise("Tongue twister", "sea-shells"),
+            .practice("A warmed-up take", PracticeTask(seconds: 30,
+                prompt: "Say what you would most like to get better at by the end of this course, and why.")),
+        ]),
+    ])
+
+    static let week3 = CurriculumWeek(number: 3, theme: "Structure", lessons: [
+        Lesson(week: 3, number: 1, title: "PREP", emoji: "🧩",
+               objective: "Give a clear opinion with Point, Reason, Example, Point.", [
+            .read("Four steps to a clear answer", [
+                LessonSection(.concept, "The four steps",
+                    "Say your Point, give a Reason, share an Example, then say your Point again in new words. It fits almost any question."),
+                LessonSection(.example, "PREP in action",
+                    "“Dogs are great pets. They’re loyal. Mine waits at the door every day. That’s why I’d pick a dog every time.”"),
+                LessonSection(.tip, "End where you began",
+                    "Coming back to your point tells the listener you have finished, so your talk doesn’t trail off."),
+            ]),
+            .practice("Your view, PREP style", PracticeTask(seconds: 60,
+                prompt: "Should everyone have one screen-free day each week? Give your view.", framework: .prep, minSentences: 4)),
+        ]),
+        Lesson(week: 3, number: 2, title: "STAR", emoji: "⭐",
+               objective: "Tell about something you did with Situation, Task, Action, Result.", [
+            .read("A story with a point", [
+                LessonSection(.concept, "Four parts",
+                    "Situation sets the scene, Task says what needed doing, Action is what you did, and Result is how it ended."),
+                LessonSection(.tip, "Spend most time on Action",
+                    "Keep the setup short. Listeners care most about what you did and what happened because of it."),
+                LessonSection(.example, "A short STAR",
+                    "“The school play was in two days. I had to learn my lines. I recorded them and listened on the bus. I didn’t miss one.”"),
+            ]),
+            .practice("A time you solved a problem", PracticeTask(seconds: 90,
+                prompt: "Tell about a time you fixed a problem, helped someone, or finished something hard.", framework: .star, minSentences: 5)),
+        ]),
+        Lesson(week: 3, number: 3, title: "The Power of Pauses", emoji: "⏸️",
+               objective: "Pause between ideas so your listener can keep up.", [
+            .read("Let it land", [
+                LessonSection(.concept, "Pauses are punctuation",
+                    "In writing, full stops show where an idea ends. When you speak, pauses do the same job."),
+                LessonSection(.tip, "About one breath",
+                    "After an important sentence, stay quiet for about a second. It feels long to you but natural to your listener."),
+                LessonSection(.callout, "Pause after, not during",
+                    "A good pause comes after a finished thought. Stopping halfway through a sentence, or with an “um”, is a hesitation."),
+            ]),
+            .drill("Pause on the marker", .pausePractice),
+            .practice("Three things, with space", PracticeTask(seconds: 60,
+                prompt: "Name three things you would take to a desert island and explain each choice, pausing between them.", minPauses: 3)),
+        ]),
+        Lesson(week: 3, number: 4, title: "Clear Sentences", emoji: "✂️",
+               objective: "Speak in short, complete sentences that each carry one idea.", [
+            .read("One idea per sentence", [
+                LessonSection(.concept, "Finish the sentence",
+                    "Long chains of “and… and then… and so” are hard to follow. End each sentence, then start a new one."),
+                LessonSection(.tip, "Short is strong",
+                    "If you run out of breath before a sentence ends, it is too long. Split it in two."),
+                LessonSection(.example, "Before and after",
+                    "“I went to the shop and it was shut and so I walked home” becomes “I went to the shop. It was shut. So I walked home.”"),
+            ]),
+            .practice("Explain how it works", PracticeTask(seconds: 60,
+                prompt: "Explain how something everyday works, like a bicycle, a fridge or a rainbow.", minSentences: 5)),
+            .review("Structure check", takes: 2, [
+                LessonSection(.callout, "Then and now",
+                    "Play your baseline take, then your PREP or STAR take. Which is easier to follow, and why?"),
+                LessonSection(.callout, "Where the thread slipped",
+                    "Was there a moment in a recent take where a sentence ran on or trailed off? What would you say instead?"),
+            ]),
+        ]),
+    ])
+
+    static let week4 = CurriculumWeek(number: 4, theme: "Confidence", lessons: [
+        Lesson(week: 4, number: 1, title: "Managing Nerves", emoji: "🦋",
+               objective: "Calm your body and mind before you speak.", [
+            .read("Nerves are normal", [
+                LessonSection(.concept, "Your body is getting ready",
+                    "A racing heart and shaky hands are your body preparing for something that matters. Experienced speakers feel it too."),
+                LessonSection(.tip, "Name it, then breathe",
+                    "Tell yourself “I’m excited” instead of “I’m scared”, then take three slow breaths."),
+                LessonSection(.takeaway, "Ready, not perfect",
+                    "You don’t need to feel calm to speak well. You only need to start."),
+            ]),
+            .exercise("Box breathing", "box-breathing"),
+            .exercise("Ground yourself", "grounding-54321"),
+            .practice("A brave minute", PracticeTask(seconds: 60,
+                prompt: "Talk about a time you felt nervous about something, and how it turned out.")),
+        ]),
+        Lesson(week: 4, number: 2, title: "Impromptu Speaking", emoji: "⚡",
+               objective: "Answer a surprise question without freezing.", [
+            .read("Thinking on your feet", [
+                LessonSection(.concept, "A tiny plan",
+                    "When a surprise topic comes, pick one clear point first. Add one reason and one example, and you are done."),
+                LessonSection(.tip, "Take a breath first",
+                    "It’s fine to pause before you answer. A calm start beats a rushed one."),
+                LessonSection(.example, "Starter lines",
+                    "Try “I’d say…”, “For me, the answer is…” or “Here’s what I think.” They get you moving."),
+            ]),
+            .drill("Surprise topic", .impromptuSprint),
+            .practice("No time to plan", PracticeTask(seconds: 60,
+                prompt: "Without planning: what is one rule you would add at home, school or work, and why?", maxFillers: 3)),
+        ]),
+        Lesson(week: 4, number: 3, title: "Longer Talks", emoji: "⏱️",
+               objective: "Keep a talk going for two minutes with a clear start, middle and end.", [
+            .read("Going the distance", [
+                LessonSection(.concept, "Three parts",
+                    "A two-minute talk is three short parts: a start that says what it’s about, a middle with two or three points, and an end."),
+                LessonSection(.tip, "Carry a map",
+                    "Before you start, jot down three key words. If you get lost, glance at the next one."),
+                LessonSection(.callout, "Running dry?",
+                    "If you run out of things to say, give an example or tell what happened next. Stories fill time naturally."),
+            ]),
+            .exercise("Picture it going well", "picture-success"),
+            .practice("Two minutes on your topic", PracticeTask(seconds: 120,
+                prompt: "Teach us about something you know a lot about: a game, a place, an animal, a skill or a hobby.", minSentences: 8)),
+        ]),
+        Lesson(week: 4, number: 4, title: "Celebrate Progress", emoji: "🎉",
+               objective: "See how far you have come since your first take.", [
+            .read("Look how far you’ve come", [
+                LessonSection(.concept, "Progress hides",
+                    "Day to day, change feels slow. Comparing today with your first take shows what has really improved."),
+                LessonSection(.tip, "Count the small wins",
+                    "One filler fewer, a steadier pace, a cleaner ending: each one is worth noticing."),
+            ]),
+            .practice("A proud minute", PracticeTask(seconds: 60,
+                prompt: "Talk about something you have got better at recently, in speaking or anywhere else.", maxFillers: 3)),
+            .review("Four weeks in", takes: 3, [
+                LessonSection(.callout, "Baseline and today",
+                    "Play your first take and your latest one. What is the biggest difference you can hear?"),
+                LessonSection(.callout, "Your best take",
+                    "Which take are you proudest of so far? What did you do differently in it?"),
+                LessonSection(.callout, "Your next focus",
+                    "Which habit still needs work? Pick one to focus on in the second half of the course."),
+            ]),
+        ]),
+    ])
+}
