@@ -104,6 +104,25 @@ public enum ReadAloud {
         return pairs.reversed()
     }
 
+    /// A grammar for hearing a reading a second time: any run of the passage's words, the words
+    /// the first (open) hearing heard, and hesitations. The open hearing's language model hears a
+    /// child's "Sam" as "some"; with the passage's own words on an equal footing with what was
+    /// heard, each stretch of sound goes to the word it sounds most like, so a word read right is
+    /// heard right and a word read wrong is still heard as what was said (the open hearing offers it).
+    /// Equal footing, not a bias toward the passage: weighting the passage's words twice raised right
+    /// readings a little more but let "cat" read for "dog" pass as read.
+    public static func grammar(_ passage: ReadAloudPassage, heard: [String]) -> String {
+        var seen = Set<String>()
+        let token = { (word: String) in
+            String(word.lowercased().filter { ($0.isLetter && $0.isASCII) || $0 == "'" }).trimmingCharacters(in: CharacterSet(charactersIn: "'"))
+        }
+        let words = (passage.words + heard + ["um", "uh"]).compactMap { word -> String? in
+            let token = token(word)
+            return !token.isEmpty && seen.insert(token).inserted ? token : nil
+        }
+        return "#JSGF V1.0;\ngrammar reading;\npublic <reading> = <word>+ ;\n<word> = \(words.joined(separator: " | ")) ;\n"
+    }
+
     /// How far the reader has come: the passage words up to the last one matched by what was heard so far.
     public static func reached(_ passage: ReadAloudPassage, heard: [String]) -> Int {
         let reference = passage.words.map(key)

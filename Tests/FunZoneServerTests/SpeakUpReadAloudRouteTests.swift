@@ -24,7 +24,10 @@ import Testing
         // Read whole; then with "ran and ran" read once, "kite" heard as "kit", and the last sentence left out.
         var second = words.prefix(kite.words.count - 9).joined(separator: " ")
         second = second.replacingOccurrences(of: "sam ran and ran", with: "sam ran").replacingOccurrences(of: "red kite", with: "red kit")
-        let speech = SpeechServices(recognizer: ScriptedRecognizer(script: [words.joined(separator: " "), second]), speaker: ScriptedSpeaker())
+        // Each reading is heard twice: openly (which hears the first "sam" as "some"), then with the passage's words.
+        let open = words.joined(separator: " ").replacingOccurrences(of: "sam had", with: "some had")
+        let recognizer = ScriptedRecognizer(script: [open, words.joined(separator: " "), second, second])
+        let speech = SpeechServices(recognizer: recognizer, speaker: ScriptedSpeaker())
         try await TestApp.run(db, installed: ["speakup"], speech: speech) { app in
             let (tablet, _) = try await SpeakUpRouteTests.speaker(app)
             let catalogue = try await tablet.decoded(SpeakUpPracticeController.ExercisesResponse.self, .get, "/api/speakup/exercises")
@@ -34,6 +37,9 @@ import Testing
             #expect(whole.kind == .readAloud && whole.itemId == "the-lost-kite" && whole.drill == nil)
             let reading = try #require(whole.reading)
             #expect(reading.score == 100 && reading.passed && reading.read == kite.words.count && reading.words.allSatisfy { $0.mark == .read })
+            let requests = await recognizer.requests
+            guard case .grammar(let grammar, _) = requests[1] else { Issue.record("no second hearing: \(requests)"); return }
+            #expect(grammar == ReadAloud.grammar(kite, heard: open.split(separator: " ").map(String.init)) && grammar.contains("| some |"))
 
             let partial = try #require(try await Self.read(tablet, "the-lost-kite").decoded(SpeakUpPracticeController.Item.self).reading)
             #expect(partial.misread == 1 && partial.skipped == 9 + 2 && !partial.passed)

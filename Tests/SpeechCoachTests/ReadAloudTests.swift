@@ -90,3 +90,18 @@ struct ReadAloudTests {
         #expect(ReadAloud.reached(Self.passage, heard: heard.split(separator: " ").map(String.init)) == reached)
     }
 }
+
+@Suite("read-aloud: the second hearing's grammar")
+struct ReadAloudGrammarTests {
+    @Test("the passage's words, what the first hearing heard instead and hesitations, each once, as dictionary words")
+    func grammar() throws {
+        let passage = try #require(ReadAloud.passage(id: "the-lost-kite"))
+        let grammar = ReadAloud.grammar(passage, heard: ["some", "had", "A", "blue", "'tis", "naïve", ""])
+        #expect(grammar.hasPrefix("#JSGF V1.0;\ngrammar reading;\npublic <reading> = <word>+ ;\n<word> = sam | had | a | red | kite |"))
+        let words = grammar.split(separator: "=").last!.dropLast(3).split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(Set(words).count == words.count)
+        #expect(words.contains("some") && words.contains("blue") && words.contains("tis") && words.contains("nave"))
+        #expect(words.suffix(2) == ["um", "uh"] && !words.contains(""))
+        #expect(words.allSatisfy { $0.allSatisfy { ($0.isLetter && $0.isASCII) || $0 == "'" } })
+    }
+}

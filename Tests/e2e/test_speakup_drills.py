@@ -5,6 +5,7 @@ shows the score and that he passed, the Practice list shows his best, and Histor
 with its score. He reads a passage aloud: its words light up as he goes and are marked at the end.
 axe, 44-px targets and no sideways scrolling on a phone and a tablet."""
 import subprocess
+import time
 import tempfile
 from pathlib import Path
 
@@ -88,16 +89,19 @@ def test_reading_aloud_lights_the_words_and_marks_them(server, browser_factory, 
         fits(d, "read-aloud, ready")
         tap(d, "#reading-start")
         find(d, "#reading-stop:not([disabled])", timeout=15)
+        started = time.monotonic()
         # The words light up as the server hears the reader reach them.
         wait(d, seconds).until(lambda driver: len(driver.find_elements("css selector", "#passage .word-lit")) >= 10)
         wait(d, seconds + 10).until(lambda driver: len(driver.find_elements("css selector", "#passage .word-lit")) >= 35)
+        # Stop in the quiet after the passage (the microphone's file has 4 s of it before it loops).
+        time.sleep(max(0.0, started + seconds + 1.5 - time.monotonic()))
         tap(d, "#reading-stop")
         result = find(d, "#reading-result", timeout=60)
         kept = d.execute_async_script(PRACTICE)["items"][0]
         assert kept["kind"] == "readAloud" and kept["itemId"] == "the-lost-kite", kept
         reading = kept["reading"]
-        # pocketsphinx's general language model hears flite's "Sam" as "some", "had" as "have":
-        # about a quarter of a correct reading comes back as another word (see the note on issue 23).
+        # A correct reading by flite's kal16 voice scores about 71 (rms 90, slt 86) with the second
+        # hearing on the passage's words; the recogniser still hears some of flite's words as others.
         assert reading["score"] >= 60 and len(reading["words"]) == 49, reading
         assert find(d, "#reading-score .drill-big").text == str(reading["score"])
         marked = d.execute_script("return [...document.querySelectorAll('#passage .passage-word')].map((w) => w.className.split(' ').pop())")

@@ -180,7 +180,7 @@ struct SpeakUpLive {
                     case .drill(let plan):
                         try await send(.drill(try await SpeakUpDrills(services: services).judge(plan, features: features, caller: caller)), outbound)
                     case .reading(let passage):
-                        try await send(.reading(try await SpeakUpReadAloud(services: services).judge(passage, features: features, caller: caller)), outbound)
+                        try await send(.reading(try await SpeakUpReadAloud(services: services).judge(passage, samples: samples, features: features, caller: caller)), outbound)
                     }
                     try await outbound.close(.normalClosure, reason: "stored")
                     return

@@ -36,12 +36,17 @@ struct SpeakUpReadAloud {
         try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
         guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
         let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
-        return Reply(try await judge(passage, features: features, caller: caller), status: .created)
+        return Reply(try await judge(passage, samples: samples, features: features, caller: caller), status: .created)
     }
 
-    /// The reading judged against its passage and kept in the practice log.
-    func judge(_ passage: ReadAloudPassage, features: TakeFeatures, caller: Kid) async throws -> SpeakUpPracticeController.Item {
-        let result = ReadAloud.judge(passage, heard: features.words, duration: features.duration)
+    /// The reading judged against its passage and kept in the practice log. The recording is heard
+    /// a second time with the passage's words (`ReadAloud.grammar`); a recogniser without grammars,
+    /// or a second hearing that explains too little of the sound, leaves the first hearing's words.
+    func judge(_ passage: ReadAloudPassage, samples: [Int16], features: TakeFeatures, caller: Kid) async throws -> SpeakUpPracticeController.Item {
+        let grammar = ReadAloud.grammar(passage, heard: features.words.map(\.text))
+        let focused = (try? await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar)))?.words
+            .map { TimedWord(text: $0.word, start: $0.start, end: $0.end, confidence: $0.confidence) } ?? []
+        let result = ReadAloud.judge(passage, heard: focused.isEmpty ? features.words : focused, duration: features.duration)
         let practice = SpeakUpPractice(id: services.ids.next(), kind: .readAloud, itemId: passage.id, createdAt: services.clock.now(),
                                        seconds: (features.duration * 10).rounded() / 10, reading: result)
         try await services.speakUp.addPractice(practice, childId: caller.child.id, in: caller.session.scope)
