@@ -40,13 +40,8 @@ struct SpeakUpDrills {
     /// A drill's recording sent whole (a WAV of at most the drill's length and a few seconds).
     @Sendable func upload(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpPracticeController.Item> {
         let plan = try Self.plan(id: try caller.context.parameters.require("drillId"), topic: request.uri.queryParameters.get("topic"))
-        let samples = try await SpeakUpController.samples(request, context: caller.context)
-        guard samples.count <= plan.maximumSamples else {
-            throw APIError(.audioTooLong, "\(plan.drill.title) lasts \(plan.drill.seconds) seconds: this recording is longer, so it was not judged.")
-        }
-        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
-        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
-        let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
+        let (_, features) = try await SpeakUpController.heard(request, caller: caller, services: services, maximumSamples: plan.maximumSamples,
+            tooLong: "\(plan.drill.title) lasts \(plan.drill.seconds) seconds: this recording is longer, so it was not judged.")
         return Reply(try await judge(plan, features: features, caller: caller), status: .created)
     }
 

@@ -29,13 +29,9 @@ struct SpeakUpReadAloud {
     /// A reading sent whole (a WAV of at most the passage's length).
     @Sendable func upload(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpPracticeController.Item> {
         let passage = try Self.passage(id: try caller.context.parameters.require("passageId"))
-        let samples = try await SpeakUpController.samples(request, context: caller.context)
-        guard samples.count <= Self.maximumSamples(passage) else {
-            throw APIError(.audioTooLong, "This recording is far longer than reading “\(passage.title)” takes, so it was not judged.")
-        }
-        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: SpeakUpController.takesPerFamily)
-        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
-        let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
+        let (samples, features) = try await SpeakUpController.heard(request, caller: caller, services: services,
+            maximumSamples: Self.maximumSamples(passage),
+            tooLong: "This recording is far longer than reading “\(passage.title)” takes, so it was not judged.")
         return Reply(try await judge(passage, samples: samples, features: features, caller: caller), status: .created)
     }
 

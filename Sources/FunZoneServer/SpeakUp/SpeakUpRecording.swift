@@ -12,11 +12,20 @@ import Storage
 extension SpeakUpController {
     @Sendable func record(_ request: Request, caller: Kid) async throws -> Reply<SpeakUpView.Take> {
         let prompt = try await prompt(request, caller: caller)
-        let samples = try await Self.samples(request, context: caller.context)
-        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: Self.takesPerFamily)
-        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
-        let features = try await TakeListener(recognizer: services.speech.recognizer).features(of: samples)
+        let (samples, features) = try await Self.heard(request, caller: caller, services: services)
         return Reply(try await store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child), status: .created)
+    }
+
+    /// A recording sent whole (a take, a drill, a reading), heard: a WAV of at most `maximumSamples`
+    /// (`tooLong` says why not), counted against the family's takes, with speech in it. The checks
+    /// come before the recogniser, so a refused recording costs no decoding.
+    static func heard(_ request: Request, caller: Kid, services: Services, maximumSamples: Int? = nil,
+                      tooLong: @autoclosure () -> String = "") async throws -> (samples: [Int16], features: TakeFeatures) {
+        let samples = try await samples(request, context: caller.context)
+        if let maximumSamples, samples.count > maximumSamples { throw APIError(.audioTooLong, tooLong()) }
+        try await services.countAttempt("speakup:\(caller.session.familyId)", limit: takesPerFamily)
+        guard SpeechActivity.hasSpeech(samples) else { throw APIError(.noSpeech) }
+        return (samples, try await TakeListener(recognizer: services.speech.recognizer).features(of: samples))
     }
 
     /// The prompt a take answers (`promptId`, one of the app's or the speaker's own), if any.
