@@ -2,7 +2,7 @@ import Foundation
 
 /// SpeakUp's course, in our own words: weeks of four lessons, each lesson a short list of things to
 /// do. Readings and reviews are ticked by the person; everything else completes only on evidence:
-/// a take that meets the practice's checks, a drill that passed, a warm-up or calm exercise that
+/// a take recorded for the practice that meets its checks, a drill that passed, a warm-up or calm exercise that
 /// was finished (speakup.md §1.14; the original's practice rules mostly fell back to "any recording
 /// exists", ours are all checked on the take).
 public struct CurriculumWeek: Codable, Equatable, Sendable, Identifiable {
@@ -105,7 +105,7 @@ public struct LessonActivity: Codable, Equatable, Sendable, Identifiable {
     public let drill: Drill.Kind?
     /// A warm-up or calm exercise's id (`PracticeCatalogue`).
     public let exercise: String?
-    /// A review needs at least this many takes made since the course began.
+    /// A review needs the speaker to have made at least this many takes.
     public let reviewTakes: Int?
 
     public init(id: String, kind: Kind, title: String, sections: [LessonSection] = [], practice: PracticeTask? = nil,

@@ -6,10 +6,18 @@ public struct CurriculumEvidence: Sendable {
         public let id: String
         public let at: Date
         public let digest: TakeDigest
-        public init(id: String, at: Date, digest: TakeDigest) {
+        /// The prompt it answered: a course practice's is "course:<activity id>".
+        public let promptId: String?
+        public init(id: String, at: Date, digest: TakeDigest, promptId: String?) {
             self.id = id
             self.at = at
             self.digest = digest
+            self.promptId = promptId
+        }
+
+        /// The course practice it was recorded for.
+        public var practiceId: String? {
+            promptId.flatMap { $0.hasPrefix(Course.promptPrefix) ? String($0.dropFirst(Course.promptPrefix.count)) : nil }
         }
     }
 
@@ -91,7 +99,9 @@ public enum CurriculumRules {
         var missing: [String] = []
         let seconds = Double(task.seconds)
         if digest.duration < seconds * lengthShare {
-            missing.append("Talk for at least \(Int((seconds * lengthShare).rounded())) seconds (that take was \(Int(digest.duration.rounded())) s).")
+            let least = (seconds * lengthShare * 10).rounded() / 10
+            let shown = least == least.rounded() ? String(Int(least)) : String(least)
+            missing.append("Talk for at least \(shown) seconds (that take was \(Int(digest.duration.rounded())) s).")
         }
         let words = Int((seconds * wordsPerSecond).rounded())
         if digest.wordCount < words {
@@ -123,18 +133,20 @@ public enum CurriculumRules {
     }
 
     /// What the course looks like with this evidence. Week 1 is open from the start; a week opens
-    /// when the one before is done. An activity completes on evidence from after its week opened;
-    /// a take, drill or exercise completes one activity only. Activities inside an open week may be
-    /// done in any order.
+    /// when the one before is done, and only what happened after that counts in it. A practice
+    /// completes on a take recorded for it (its prompt) that meets its checks; a drill on a pass; an
+    /// exercise when it was finished (a drill or an exercise done once completes one activity);
+    /// readings and reviews when ticked. Activities inside an open week may be done in any order.
     public static func progress(of weeks: [CurriculumWeek], evidence: CurriculumEvidence) -> CurriculumProgress {
-        var used = Set<String>()
+        var used = Set<Int>()
         var opened: Date? = .distantPast
         var weekStates: [CurriculumProgress.WeekState] = []
         var states: [CurriculumProgress.ActivityState] = []
         var current: String?
-        let takes = evidence.takes.sorted { $0.at < $1.at }
+        let takesFor = Dictionary(grouping: evidence.takes.filter { $0.practiceId != nil }, by: { $0.practiceId! })
+            .mapValues { $0.sorted { $0.at < $1.at } }
         let finished = evidence.finished.enumerated().sorted { $0.element.at < $1.element.at }
-        let reviewTakes = takes.count
+        let reviewTakes = evidence.takes.count
         for week in weeks {
             guard let since = opened else {
                 weekStates.append(.init(number: week.number, status: .locked))
@@ -143,9 +155,6 @@ public enum CurriculumRules {
             }
             var last = since
             var complete = true
-            let fresh = takes.filter { $0.at >= since && !used.contains("take:" + $0.id) }
-            let practiceMatches = match(week.lessons.flatMap(\.activities).filter { $0.kind == .practice }, to: fresh)
-            for take in practiceMatches.values { used.insert("take:" + take.id) }
             for lesson in week.lessons {
                 for activity in lesson.activities {
                     var state = CurriculumProgress.ActivityState(id: activity.id, status: .open)
@@ -157,11 +166,13 @@ public enum CurriculumRules {
                             state.completedAt = tick.at
                         }
                     case .practice:
-                        if let match = practiceMatches[activity.id] {
+                        guard let task = activity.practice else { break }
+                        let tries = (takesFor[activity.id] ?? []).filter { $0.at >= since }
+                        if let take = tries.first(where: { missing(task, in: $0.digest).isEmpty }) {
                             state.status = .done
-                            state.completedAt = match.at
-                            state.takeId = match.id
-                        } else if let task = activity.practice, let latest = fresh.last {
+                            state.completedAt = take.at
+                            state.takeId = take.id
+                        } else if let latest = tries.last {
                             state.missing = missing(task, in: latest.digest)
                         }
                     case .drill, .exercise:
@@ -170,9 +181,9 @@ public enum CurriculumRules {
                         if let (kind, itemId) = wanted,
                            let (index, record) = finished.first(where: { index, record in
                                record.kind == kind && record.itemId == itemId && record.at >= since && record.passed
-                                   && !used.contains("finished:\(index)")
+                                   && !used.contains(index)
                            }) {
-                            used.insert("finished:\(index)")
+                            used.insert(index)
                             state.status = .done
                             state.completedAt = record.at
                         }
@@ -189,34 +200,5 @@ public enum CurriculumRules {
             opened = complete ? last : nil
         }
         return CurriculumProgress(weeks: weekStates, activities: states, currentLesson: current)
-    }
-
-    /// Gives each practice a take of its own that meets it, as many as can be (a take that meets
-    /// two practices goes where it lets both complete), using the earliest takes that can do it:
-    /// takes are placed oldest first, each moving earlier ones along only to make room.
-    static func match(_ practices: [LessonActivity], to takes: [CurriculumEvidence.Take]) -> [String: CurriculumEvidence.Take] {
-        let fits: [[Bool]] = practices.map { activity in
-            takes.map { take in activity.practice.map { missing($0, in: take.digest).isEmpty } ?? false }
-        }
-        var owner = [Int?](repeating: nil, count: practices.count)
-        func place(_ take: Int, _ seen: inout Set<Int>) -> Bool {
-            for practice in practices.indices where fits[practice][take] && !seen.contains(practice) {
-                seen.insert(practice)
-                if owner[practice] == nil || place(owner[practice]!, &seen) {
-                    owner[practice] = take
-                    return true
-                }
-            }
-            return false
-        }
-        for take in takes.indices where owner.contains(nil) {
-            var seen = Set<Int>()
-            _ = place(take, &seen)
-        }
-        var matches: [String: CurriculumEvidence.Take] = [:]
-        for (practice, take) in owner.enumerated() {
-            if let take { matches[practices[practice].id] = takes[take] }
-        }
-        return matches
     }
 }

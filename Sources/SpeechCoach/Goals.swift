@@ -65,15 +65,16 @@ public enum Goals {
         case .practiceStreak:
             return Double(calendar.streak(takes.map(\.at)).longest)
         case .scoreImprovement:
+            // Three scores against three others: fewer than six scored takes is not yet a trend.
             let scores = takes.compactMap(\.score).map(Double.init)
-            guard scores.count >= 2 else { return 0 }
-            let span = min(3, scores.count / 2)
-            let first = scores.prefix(span).reduce(0, +) / Double(span)
-            let last = scores.suffix(span).reduce(0, +) / Double(span)
+            guard scores.count >= 6 else { return 0 }
+            let first = scores.prefix(3).reduce(0, +) / 3
+            let last = scores.suffix(3).reduce(0, +) / 3
             return max(0, last - first)
         case .reduceFillers:
+            // Two takes a half at least, so one lucky take is not a change.
             let spoken = takes.filter { $0.words >= 10 }
-            guard spoken.count >= 2 else { return 0 }
+            guard spoken.count >= 4 else { return 0 }
             let half = spoken.count / 2
             let mean = { (part: ArraySlice<TakeFacts>) in part.map(\.fillerRatio).reduce(0, +) / Double(part.count) }
             let before = mean(spoken.prefix(half)), after = mean(spoken.suffix(spoken.count - half))
@@ -91,9 +92,14 @@ public enum Goals {
         let target = template(goal.kind).target
         let inside = takes.filter { $0.at >= goal.startedAt && $0.at <= min(goal.endsAt, calendar.now) }.sorted { $0.at < $1.at }
         var reachedAt: Date?
-        for count in inside.indices.map({ $0 + 1 }) where measure(goal.kind, Array(inside.prefix(count)), calendar: calendar) >= target {
-            reachedAt = inside[count - 1].at
-            break
+        if goal.kind == .practiceStreak {
+            // The take that made the run long enough, in one pass (as the streak badges find it).
+            reachedAt = Achievements.streak(Int(target), takes: inside, calendar: calendar).1
+        } else {
+            for count in inside.indices.map({ $0 + 1 }) where measure(goal.kind, Array(inside.prefix(count)), calendar: calendar) >= target {
+                reachedAt = inside[count - 1].at
+                break
+            }
         }
         let current = (measure(goal.kind, inside, calendar: calendar) * 10).rounded() / 10
         let status: GoalProgress.Status = reachedAt != nil ? .reached : calendar.now > goal.endsAt ? .missed : .active

@@ -12,12 +12,12 @@ extension SpeakUpStore {
             """).run()
     }
 
-    /// The profile's goals, newest first (a kind no longer known is skipped).
-    public func goals(childId: ChildID, in scope: FamilyScope) async throws -> [Goal] {
+    /// The profile's newest goals, newest first, at most `limit` (a kind no longer known is skipped).
+    public func goals(childId: ChildID, in scope: FamilyScope, limit: Int = 50) async throws -> [Goal] {
         try await sql.raw("""
             SELECT id, kind, started_at, ends_at FROM speakup_goals
             WHERE family_id = \(bind: scope.familyId) AND child_id = \(bind: childId)
-            ORDER BY started_at DESC, id DESC
+            ORDER BY started_at DESC, id DESC LIMIT \(bind: limit)
             """).all().compactMap { row in
                 guard let kind = GoalTemplate.Kind(rawValue: try row.decode(column: "kind", as: String.self)) else { return nil }
                 return Goal(id: try row.decode(column: "id", as: String.self), kind: kind,

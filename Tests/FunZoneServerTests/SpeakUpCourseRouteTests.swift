@@ -8,6 +8,7 @@ import SpeechCoach
 import TestSupport
 import Testing
 @testable import FunZoneServer
+import Storage
 
 /// SpeakUp's course on both databases: the weeks and where the speaker is; a reading ticked; a
 /// practice completed by a take recorded for it (and not by one that misses it, which says why);
@@ -45,11 +46,16 @@ import Testing
             #expect(start.progress.weeks.map(\.status) == [.open] + Array(repeating: .locked, count: 7))
             #expect(start.progress.currentLesson == "w1-l1")
 
-            // A reading is ticked once; ticking again keeps the first time.
+            // A reading is ticked; ticking a done one again changes nothing.
             let ticked = try await Self.tick(tablet, Self.reading.id).decoded(CurriculumProgress.self)
             #expect(ticked.state(of: Self.reading.id)?.status == .done)
+            app.clock.advance(by: 60)
             let again = try await Self.tick(tablet, Self.reading.id).decoded(CurriculumProgress.self)
             #expect(again.state(of: Self.reading.id)?.completedAt == ticked.state(of: Self.reading.id)?.completedAt)
+            // The store renews a tick (the route asks only for one that no longer counts).
+            let (leo, scope) = (try #require(try await tablet.childId(app)), FamilyScope(familyId: try await tablet.familyId(app)))
+            try await app.services.speakUp.tick(activityId: Self.reading.id, at: app.clock.now, childId: leo, in: scope)
+            #expect(try await app.services.speakUp.courseEvidence(childId: leo, in: scope).ticks.map(\.at) == [app.clock.now])
 
             // A take recorded for the practice that is too short leaves it open, and says why…
             let prompt = "course:\(Self.baseline.id)"

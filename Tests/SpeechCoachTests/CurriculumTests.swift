@@ -16,8 +16,9 @@ struct CurriculumTests {
                    targetWPM: target, strategicPauses: pauses, sentences: sentences, incompleteSentences: incomplete)
     }
 
-    static func take(_ id: String, _ minutes: Double, _ digest: TakeDigest = digest()) -> CurriculumEvidence.Take {
-        CurriculumEvidence.Take(id: id, at: at(minutes), digest: digest)
+    /// A take recorded for the practice `for` (nil: a take of the speaker's own).
+    static func take(_ id: String, _ minutes: Double, _ digest: TakeDigest = digest(), for practice: String?) -> CurriculumEvidence.Take {
+        CurriculumEvidence.Take(id: id, at: at(minutes), digest: digest, promptId: practice.map { Course.promptPrefix + $0 })
     }
 
     // MARK: - Each practice check
@@ -39,8 +40,8 @@ struct CurriculumTests {
     }
 
     @Test("pace: within the band around the person's own target (150 when the take kept none)", arguments: [
-        (150.0, 150 as Int?, true), (125.0, 150, true), (124.0, 150, false), (176.0, 150, false), (180.0, 170, true),
-        (126.0, nil, true), (124.4, nil, false),
+        (150.0, 150 as Int?, true), (125.0, 150, true), (124.0, 150, false), (175.0, 150, true), (176.0, 150, false), (180.0, 170, true),
+        (125.0, nil, true), (124.4, nil, false),
     ])
     func pace(wpm: Double, target: Int?, passes: Bool) {
         let task = PracticeTask(seconds: 60, prompt: "p", paceWithin: 25)
@@ -102,7 +103,7 @@ struct CurriculumTests {
     static func statuses(_ progress: CurriculumProgress) -> [CurriculumProgress.Status] { progress.activities.map(\.status) }
 
     static let weekOneDone = CurriculumEvidence(
-        takes: [take("t1", 1, digest(fillers: 0)), take("t2", 2, digest(fillers: 3))],
+        takes: [take("t1", 1, digest(fillers: 0), for: "w1-l1-a3"), take("t2", 2, digest(fillers: 3), for: "w1-l1-a2")],
         finished: [CurriculumEvidence.Finished(kind: .drill, itemId: "filler-elimination", at: at(3), passed: true),
                    CurriculumEvidence.Finished(kind: .warmUp, itemId: "box-breathing", at: at(4), passed: true)],
         ticks: [CurriculumEvidence.Tick(activityId: "w1-l1-a1", at: at(5))])
@@ -115,22 +116,27 @@ struct CurriculumTests {
         #expect(progress.currentLesson == "w1-l1")
     }
 
-    @Test("a take completes one practice only; the strict one gets the take that meets it")
-    func oneTakeOnePractice() {
-        // t1 meets both; t2 (fillers) meets only "Any minute". Taken in order, t1 would go to the
-        // first practice and leave the clean one open.
-        let progress = Self.progress(CurriculumEvidence(takes: [Self.take("t1", 1), Self.take("t2", 2, Self.digest(fillers: 3))]))
-        #expect(progress.state(of: "w1-l1-a2")?.takeId == "t2")
-        #expect(progress.state(of: "w1-l1-a3")?.takeId == "t1")
-        let one = Self.progress(CurriculumEvidence(takes: [Self.take("t1", 1)]))
-        #expect(Self.statuses(one).filter { $0 == .done }.count == 1)
+    @Test("a practice completes only on a take recorded for it: not on another practice's, not on a take of one's own")
+    func takesCountForTheirOwnPractice() {
+        // t1 is clean and long: it would meet both practices, but it was recorded for the first.
+        let progress = Self.progress(CurriculumEvidence(takes: [Self.take("t1", 1, for: "w1-l1-a2"), Self.take("t2", 2, for: nil)]))
+        #expect(progress.state(of: "w1-l1-a2")?.takeId == "t1")
+        #expect(progress.state(of: "w1-l1-a3")?.status == .open && progress.state(of: "w1-l1-a3")?.missing == nil)
+        let mine = Self.progress(CurriculumEvidence(takes: [Self.take("t2", 2, for: nil)]))
+        #expect(Self.statuses(mine).allSatisfy { $0 != .done })
     }
 
-    @Test("an open practice says what the latest take missed")
+    @Test("an open practice says what the latest take recorded for it missed, not what other takes did")
     func openPracticeExplains() {
-        let progress = Self.progress(CurriculumEvidence(takes: [Self.take("t1", 1, Self.digest(fillers: 2)), Self.take("t2", 2, Self.digest(seconds: 20, words: 50))]))
-        #expect(progress.state(of: "w1-l1-a2")?.status == .done)
+        let progress = Self.progress(CurriculumEvidence(takes: [
+            Self.take("t1", 1, Self.digest(fillers: 2), for: "w1-l1-a3"), Self.take("t2", 2, Self.digest(seconds: 20, words: 50), for: "w1-l1-a3"),
+            Self.take("t3", 3, Self.digest(seconds: 5, words: 5), for: nil),
+        ]))
         #expect(progress.state(of: "w1-l1-a3")?.missing == ["Talk for at least 51 seconds (that take was 20 s)."])
+        #expect(progress.state(of: "w1-l1-a2")?.missing == nil)
+        // The clean take for it completes it; a later miss does not undo that.
+        let done = Self.progress(CurriculumEvidence(takes: [Self.take("t1", 1, for: "w1-l1-a3"), Self.take("t2", 2, Self.digest(fillers: 5), for: "w1-l1-a3")]))
+        #expect(done.state(of: "w1-l1-a3")?.takeId == "t1" && done.state(of: "w1-l1-a3")?.missing == nil)
     }
 
     @Test("a drill completes only when it passed; an exercise only as its own kind")
@@ -149,13 +155,13 @@ struct CurriculumTests {
     @Test("week 2 opens when the last of week 1 is done, at that moment; nothing from before counts in it")
     func weekOpens() {
         var evidence = Self.weekOneDone
-        evidence.takes.append(Self.take("t0", 0.5, Self.digest(seconds: 30, words: 40)))
+        evidence.takes.append(Self.take("t0", 0.5, Self.digest(seconds: 30, words: 40), for: "w2-l1-a2"))
         let progress = Self.progress(evidence)
         #expect(progress.weeks[0].status == .done && progress.weeks[0].completedAt == Self.at(5))
         #expect(progress.weeks[1].status == .open && progress.weeks[1].openedAt == Self.at(5))
         #expect(progress.state(of: "w2-l1-a2")?.status == .open)  // t0 came before the week opened
         #expect(progress.currentLesson == "w2-l1")
-        evidence.takes.append(Self.take("t3", 6, Self.digest(seconds: 30, words: 40)))
+        evidence.takes.append(Self.take("t3", 6, Self.digest(seconds: 30, words: 40), for: "w2-l1-a2"))
         #expect(Self.progress(evidence).state(of: "w2-l1-a2")?.takeId == "t3")
     }
 
@@ -164,7 +170,7 @@ struct CurriculumTests {
         var evidence = Self.weekOneDone
         evidence.ticks.append(.init(activityId: "w2-l1-a1", at: Self.at(6)))
         #expect(Self.progress(evidence).state(of: "w2-l1-a1")?.status == .open)  // 2 takes of 3
-        evidence.takes.append(Self.take("t3", 7, Self.digest(seconds: 30, words: 40)))
+        evidence.takes.append(Self.take("t3", 7, Self.digest(seconds: 30, words: 40), for: "w2-l1-a2"))
         let done = Self.progress(evidence)
         #expect(Self.statuses(done).allSatisfy { $0 == .done })
         #expect(done.weeks.map(\.status) == [.done, .done])
@@ -174,7 +180,7 @@ struct CurriculumTests {
     @Test("a tick before its week opened does not count")
     func earlyTick() {
         var evidence = Self.weekOneDone
-        evidence.takes.append(Self.take("t3", 7, Self.digest(seconds: 30, words: 40)))
+        evidence.takes.append(Self.take("t3", 7, Self.digest(seconds: 30, words: 40), for: "w2-l1-a2"))
         evidence.ticks.append(.init(activityId: "w2-l1-a1", at: Self.at(4)))
         #expect(Self.progress(evidence).state(of: "w2-l1-a1")?.status == .open)
     }
@@ -223,7 +229,8 @@ struct CurriculumTests {
             case .reading, .review: evidence.ticks.append(.init(activityId: activity.id, at: Self.at(minute)))
             case .practice:
                 let seconds = Double(activity.practice!.seconds)
-                evidence.takes.append(Self.take(activity.id, minute, Self.digest(seconds: seconds, words: Int(seconds * 2.5), pauses: 10, sentences: 40)))
+                evidence.takes.append(Self.take(activity.id, minute, Self.digest(seconds: seconds, words: Int(seconds * 2.5), pauses: 10, sentences: 40),
+                                                for: activity.id))
             case .drill: evidence.finished.append(.init(kind: .drill, itemId: activity.drill!.rawValue, at: Self.at(minute), passed: true))
             case .exercise:
                 let id = activity.exercise!
@@ -234,5 +241,20 @@ struct CurriculumTests {
         #expect(progress.weeks.allSatisfy { $0.status == .done })
         #expect(progress.currentLesson == nil)
         #expect(progress.activities.filter { $0.status != .done }.map { "\($0.id) \($0.missing ?? [])" } == [])
+    }
+
+    @Test("a drill that completed one week does not also count in the next, even at the moment it opens")
+    func evidenceCountsOnce() {
+        let course = [
+            CurriculumWeek(number: 1, theme: "One", lessons: [Lesson(week: 1, number: 1, title: "A", emoji: "🅰️", objective: "o", [.drill("D", .paceControl)])]),
+            CurriculumWeek(number: 2, theme: "Two", lessons: [Lesson(week: 2, number: 1, title: "B", emoji: "🅱️", objective: "o", [.drill("D", .paceControl)])]),
+        ]
+        let once = CurriculumEvidence(finished: [.init(kind: .drill, itemId: "pace-control", at: Self.at(1), passed: true)])
+        let progress = CurriculumRules.progress(of: course, evidence: once)
+        #expect(progress.weeks.map(\.status) == [.done, .open] && progress.weeks[1].openedAt == Self.at(1))
+        #expect(progress.state(of: "w2-l1-a1")?.status == .open)
+        var twice = once
+        twice.finished.append(.init(kind: .drill, itemId: "pace-control", at: Self.at(1), passed: true))
+        #expect(CurriculumRules.progress(of: course, evidence: twice).weeks.map(\.status) == [.done, .done])
     }
 }

@@ -47,16 +47,17 @@ struct GoalTests {
         #expect(Goals.progress(of: Self.goal(.practiceStreak), takes: gap, calendar: Self.calendar(now: 6.5)).current == 3)
     }
 
-    @Test("score improvement: the last three against the first three, never below zero; one score is not enough", arguments: [
-        ([60, 62, 58, 70, 71, 72], 11.0), ([80, 70], 0.0), ([50], 0.0), ([60, 70], 10.0), ([60, 65, 70, 75], 10.0),
+    @Test("score improvement: the last three against the first three, never below zero; fewer than six scores is not a trend", arguments: [
+        ([60, 62, 58, 70, 71, 72], 11.0), ([60, 60, 60, 50, 70, 70, 70], 10.0), ([80, 80, 80, 70, 70, 70], 0.0), ([50], 0.0),
+        ([60, 60, 60, 90, 90], 0.0),
     ])
     func scoreImprovement(scores: [Int], expected: Double) {
         let takes = scores.enumerated().map { Self.take(Double($0.offset), score: $0.element) }
         #expect(Goals.measure(.scoreImprovement, takes, calendar: Self.calendar(now: 10)) == expected)
     }
 
-    @Test("reduce fillers: the drop in fillers a word from the first half to the second; clean from the start counts", arguments: [
-        ([10, 10, 5, 5], 50.0), ([4, 4, 4, 4], 0.0), ([2, 2, 4, 4], 0.0), ([0, 0, 0, 0], 20.0), ([0, 0, 1, 0], 0.0),
+    @Test("reduce fillers: the drop in fillers a word from the first half to the second; clean from the start counts; four takes at least", arguments: [
+        ([10, 10, 5, 5], 50.0), ([4, 4, 4, 4], 0.0), ([2, 2, 4, 4], 0.0), ([0, 0, 0, 0], 20.0), ([0, 0, 1, 0], 0.0), ([10, 10, 0], 0.0),
     ])
     func reduceFillers(fillers: [Int], expected: Double) {
         let takes = fillers.enumerated().map { Self.take(Double($0.offset), words: 100, fillers: $0.element) }
@@ -85,7 +86,8 @@ struct GoalTests {
     @Test("each kind is met exactly by what it asks, and never by a take without words", arguments: [
         (DailyChallenge.Kind.zeroFillers, take(0, seconds: 30, fillers: 0), true), (.zeroFillers, take(0, fillers: 1), false),
         (.zeroFillers, take(0, seconds: 29, fillers: 0), false), (.zeroFillers, take(0, words: 24), false),
-        (.steadyPace, take(0, wpm: 130), true), (.steadyPace, take(0, wpm: 171), false),
+        (.steadyPace, take(0, wpm: 130), true), (.steadyPace, take(0, wpm: 129), false), (.steadyPace, take(0, wpm: 170), true),
+        (.steadyPace, take(0, wpm: 171), false),
         (.twoMinutes, take(0, seconds: 120, words: 200), true), (.twoMinutes, take(0, seconds: 119), false),
         (.score80, take(0, score: 80), true), (.score80, take(0, score: 79), false), (.score80, take(0, score: nil), false),
         (.score90, take(0, score: 90), true), (.score90, take(0, score: 89), false),
@@ -111,5 +113,29 @@ struct GoalTests {
         var take = Self.take(days, seconds: 130, words: 300, fillers: 0, score: 95, wpm: 150, category: challenge.category)
         take.id = "meets\(days)"
         return take
+    }
+
+    @Test("a goal counts the takes inside its window only: one just after its end does not reach it")
+    func windowEnd() {
+        let goal = Self.goal(.weeklyPractice)
+        let inside = (0..<4).map { Self.take(Double($0)) }
+        let late = TakeFacts(id: "late", at: goal.endsAt.addingTimeInterval(1), seconds: 60, words: 120)
+        let atEnd = TakeFacts(id: "end", at: goal.endsAt, seconds: 60, words: 120)
+        let calendar = Self.calendar(now: 9)
+        #expect(Goals.progress(of: goal, takes: inside + [late], calendar: calendar).status == .missed)
+        #expect(Goals.progress(of: goal, takes: inside + [atEnd], calendar: calendar).reachedAt == goal.endsAt)
+    }
+
+    @Test("the challenge's day is the speaker's: 23:30 in Rome on the 2nd is already the 3rd's challenge in Tokyo")
+    func challengeDayByZone() {
+        let at = Date(timeIntervalSince1970: 1_772_490_600)  // 2026-03-02 22:30 UTC
+        let rome = PracticeCalendar(timeZone: TimeZone(identifier: "Europe/Rome")!, now: at)
+        let tokyo = PracticeCalendar(timeZone: TimeZone(identifier: "Asia/Tokyo")!, now: at)
+        #expect(rome.today == "2026-03-02" && tokyo.today == "2026-03-03")
+        let take = Self.meeting(DailyChallenge.of(day: "2026-03-03"), at: 0)
+        let late = TakeFacts(id: "late", at: at, seconds: take.seconds, words: take.words, fillers: take.fillers, score: take.score, wpm: take.wpm,
+                             category: take.category)
+        #expect(DailyChallenge.completion(on: "2026-03-03", takes: [late], calendar: tokyo)?.id == "late")
+        #expect(DailyChallenge.completion(on: "2026-03-03", takes: [late], calendar: rome) == nil)
     }
 }

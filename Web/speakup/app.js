@@ -19,7 +19,7 @@ import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
 import { calmScreen, openCalm } from "./calm.js";
 import { courseScreen, lessonScreen, loadCourse } from "./course.js";
-import { badgeBanner, habitsScreen, loadHabits } from "./habits.js";
+import { badgeBanner, habitsScreen, loadHabits, openHabits } from "./habits.js";
 import { drillScreen, openDrill, stopDrill } from "./drill.js";
 import { openReading, readingScreen, stopReading } from "./reading.js";
 import { libraryScreen, loadLibrary } from "./library.js";
@@ -79,7 +79,7 @@ function route() {
   state.route = next;
   if (state.me && next.name === "practice") loadPractice();
   if (state.me && (next.name === "learn" || next.name === "lesson") && moved) loadCourse();
-  if (state.me && next.name === "goals" && moved) loadHabits();
+  if (state.me && next.name === "goals" && moved) openHabits();
   if (state.me && ["warmup", "calm", "drill", "read"].includes(next.name) && moved) openExercise(next);
   if (state.me && next.name === "take") loadTake(next.id);
   if (state.me && next.name === "history") loadHistory();
@@ -165,7 +165,8 @@ function draw() {
 
 setRenderer(draw);
 addEventListener("hashchange", route);
-document.addEventListener("speakup:take-saved", () => loadHabits());
+// Goals and badges may have moved: load them again (a new badge is celebrated).
+document.addEventListener("speakup:progress", () => loadHabits());
 // Show & Tell: every button and link says its name when touched (the other kids' pages do too).
 speakOnTouch(document, { when: isKid });
 load();

@@ -42,7 +42,8 @@ export function activityHash(activity, warmUps = []) {
 
 /** What a practice's take must show, a line each. */
 export function practiceChecks(task) {
-  const lines = [`Talk for ${lengthWords(task.seconds)} (at least ${Math.round(task.seconds * 0.85)} s and ${Math.round(task.seconds * 0.75)} words).`];
+  const least = Math.round(task.seconds * 0.85 * 10) / 10;
+  const lines = [`Talk for ${lengthWords(task.seconds)} (at least ${least} s and ${Math.round(task.seconds * 0.75)} words).`];
   if (Number.isFinite(task.maxFillers)) lines.push(task.maxFillers === 0 ? "Not a single filler." : `At most ${task.maxFillers} ${task.maxFillers === 1 ? "filler" : "fillers"}.`);
   if (Number.isFinite(task.paceWithin)) lines.push(`Keep your pace within ${task.paceWithin} words a minute of your target.`);
   if (Number.isFinite(task.minPauses)) lines.push(`Pause between ideas at least ${task.minPauses} times.`);

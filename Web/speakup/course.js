@@ -10,7 +10,7 @@ import { speak, stopSpeaking } from "../shared/speech.js";
 import { activityHash, findLesson, lessonStatus, onDay, practiceChecks, practicePrompt, stateOf, tally } from "./course-rules.js";
 import { loadPractice } from "./practice.js";
 import { choosePrompt } from "./today.js";
-import { go, render, state } from "./state.js";
+import { go, progressed, render, state } from "./state.js";
 
 const SECTION_ICONS = { concept: "💡", tip: "👍", example: "🗣️", takeaway: "📌", callout: "❓" };
 const STATUS_TEXT = { done: "✓ Done", open: "To do", locked: "🔒 Locked" };
@@ -39,6 +39,7 @@ async function tick(activity) {
   try {
     course.progress = await api(`/api/speakup/course/${encodeURIComponent(activity.id)}/done`, { method: "POST" });
     sounds.success?.();
+    progressed();
   } catch (error) {
     course.error = error.message;
   }

@@ -16,7 +16,7 @@ import { onLive, recordingStarted, recordingTick, takeLevel } from "./recording.
 import { analysingTick, revealed } from "./reveal.js";
 import { kidVoice } from "./show-and-tell.js";
 import { ASK_BEFORE_DISCARD_SECONDS, countdownLeft, maxSecondsFor, recorded, step, uploadPath } from "./session.js";
-import { isKid, render, state } from "./state.js";
+import { isKid, progressed, render, state } from "./state.js";
 
 let recorder = null;   // the microphone while recording
 let live = null;       // the stream to the server while recording, until Stop has its answer
@@ -124,8 +124,7 @@ async function finishAndSend() {
     const take = answer.take ?? await api(uploadPath(flow.plan), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
     if (state.flow === flow) dispatch({ type: "analysed", take });
     refreshMe();
-    // Goals and badges may have moved: the app loads them again (and celebrates a new badge).
-    document.dispatchEvent(new CustomEvent("speakup:take-saved"));
+    progressed();
   } catch (error) {
     if (state.flow === flow) dispatch({ type: "failed", message: uploadProblem(error), code: error.code ?? null });
   }

@@ -6,7 +6,7 @@ import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { local } from "../shared/safe-storage.js";
 import { sounds } from "../shared/sounds.js";
-import { instruct } from "../shared/speak-on-touch.js";
+import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
 import { achievementProgress, goalAmount, goalStatus, newlyUnlocked, percent, startable, unlockedIds } from "./habit-rules.js";
 import { onDay } from "./course-rules.js";
 import { zoneQuery } from "./format.js";
@@ -14,6 +14,7 @@ import { confetti } from "./reveal.js";
 import { isKid, reducedMotion, render, state } from "./state.js";
 
 const view = () => (state.habits ??= { data: null, error: "", busy: false, fresh: null });
+const KID_INTRO = "Your badges! The bright ones are yours. Tap a badge to hear its name.";
 const seenKey = () => `speakup-badges-seen:${state.child?.id ?? "none"}`;
 
 /** Goals, challenge, streak and badges; then any badge won since last time is celebrated. */
@@ -29,9 +30,16 @@ export async function loadHabits() {
   if (habits.data) celebrate(habits.data.achievements);
 }
 
+/** Opening the page: Show & Tell hears what it is. */
+export function openHabits() {
+  if (isKid()) instruct(KID_INTRO);
+  return loadHabits();
+}
+
 function celebrate(achievements) {
   const seen = local.read(seenKey(), null);
-  local.write(seenKey(), unlockedIds(achievements));
+  // Every badge ever seen stays seen: one lost (a take deleted) and won again is not celebrated twice.
+  local.write(seenKey(), [...new Set([...(Array.isArray(seen) ? seen : []), ...unlockedIds(achievements)])]);
   // The first visit only learns what was already won: a speaker is not greeted by a pile of old badges.
   if (seen === null) return;
   const fresh = newlyUnlocked(achievements, seen);
@@ -64,7 +72,7 @@ async function startGoal(template) {
   habits.busy = true;
   render();
   try {
-    await api("/api/speakup/goals", { method: "POST", body: { kind: template.id } });
+    await api(`/api/speakup/goals?${zoneQuery()}`, { method: "POST", body: { kind: template.id } });
     sounds.success?.();
     await loadHabits();
   } catch (error) {
@@ -106,7 +114,7 @@ function badge(item, kid) {
   const { achievement, state: won } = item;
   const progress = achievementProgress(item);
   return h("li", { class: `badge${won.unlockedAt ? " won" : ""}`, id: `badge-${achievement.id}`,
-    dataset: { say: won.unlockedAt ? `${achievement.title}. You won it!` : `${achievement.title}. ${achievement.summary}` },
+    dataset: { say: won.unlockedAt ? `${achievement.title}. You won it!` : kid ? `${achievement.title}. Not yet!` : `${achievement.title}. ${achievement.summary}` },
     tabindex: kid ? "0" : null, "aria-label": `${achievement.title}: ${won.unlockedAt ? "won" : "not yet"}. ${achievement.summary}` },
   h("span", { class: "badge-emoji", "aria-hidden": "true" }, achievement.emoji),
   h("span", { class: "badge-title", "aria-hidden": "true" }, achievement.title),
@@ -133,7 +141,8 @@ export function habitsScreen() {
   }
   const won = data.achievements.filter((item) => item.state.unlockedAt).length;
   return h("div", { class: "habits", id: "habits" },
-    h("h1", { class: "screen-title" }, kid ? "My badges 🏆" : "Goals & badges"),
+    kid ? h("div", { class: "row start" }, h("h1", { class: "screen-title" }, "My badges 🏆"),
+      hearAgainButton(KID_INTRO, { label: "Hear this", id: "hear-badges" })) : h("h1", { class: "screen-title" }, "Goals & badges"),
     habits.error ? h("p", { class: "error-text", role: "alert" }, habits.error) : null,
     // Show & Tell's streak is its flames on My talks (no numbers here).
     kid ? null : h("section", { class: "glass-card", id: "streak-card", "aria-labelledby": "streak-title" },

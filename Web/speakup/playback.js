@@ -8,7 +8,7 @@ import { h, mount } from "../shared/dom.js";
 import { stopSpeaking } from "../shared/speech.js";
 import { peaks } from "./charts.js";
 import { clock } from "./format.js";
-import { render } from "./state.js";
+import { progressed, render } from "./state.js";
 import { draw, el } from "./svg.js";
 
 const BARS = 120;
@@ -35,7 +35,7 @@ export function prepareAudio(take, { kid = false } = {}) {
   for (const type of ["timeupdate", "play", "pause", "ended", "loadedmetadata", "seeked"]) audio.addEventListener(type, update);
   // The first play tells the server the speaker listened back (Brave Listener); a failure costs nothing.
   audio.addEventListener("play", () => {
-    api(`/api/speakup/takes/${encodeURIComponent(take.id)}/listened`, { method: "POST" }).catch(() => {});
+    api(`/api/speakup/takes/${encodeURIComponent(take.id)}/listened`, { method: "POST" }).then(progressed, () => {});
   }, { once: true });
   if (current.status === "loading") fetchAudio(current, take);
   update();

@@ -7,7 +7,7 @@ import { h } from "../shared/dom.js";
 import { drillStats } from "./drill-rules.js";
 import { passagesByLevel, readingStats } from "./reading-rules.js";
 import { lengthOf } from "./warmup-runner.js";
-import { isKid, render, state } from "./state.js";
+import { isKid, progressed, render, state } from "./state.js";
 
 const CATEGORY_NAMES = { breathing: "Breathing", tongueTwister: "Tongue twisters", vocal: "Voice", articulation: "Clear words" };
 /** Show & Tell's warm-ups: breathing and voice (the twisters and drills need reading). */
@@ -42,6 +42,7 @@ export function keepDrillResult(item) {
   practice.items = [item, ...practice.items];
   const key = `${item.kind}:${item.itemId}`;
   practice.done = { ...practice.done, [key]: (practice.done[key] ?? 0) + 1 };
+  progressed();
 }
 
 /** Keeps one exercise done; the count shows next time the list is drawn. */
@@ -50,6 +51,7 @@ export async function recordPractice(kind, itemId, seconds) {
   const saved = await api("/api/speakup/practice", { method: "POST", body: { kind, itemId, seconds: Math.round(seconds * 10) / 10 } });
   const key = `${kind}:${itemId}`;
   practice.done = { ...practice.done, [key]: (practice.done[key] ?? 0) + 1 };
+  progressed();
   return saved;
 }
 

@@ -10,6 +10,7 @@ import { deltaText, dimensionName, moved, movedText, scoreBand, sincePrevious, v
 import { axes, extremes, radar } from "./radar.js";
 import { draw } from "./svg.js";
 import { STAGES, stageAt } from "./session.js";
+import { loadPrompt } from "./today.js";
 import { kidAnalysingScreen, kidFailedScreen, kidRevealed, kidRevealScreen } from "./show-and-tell.js";
 import { go, isKid, reducedMotion, state } from "./state.js";
 
@@ -19,6 +20,7 @@ const lessonOf = (plan) => activityOfPrompt(plan?.promptId)?.replace(/-a\d+$/, "
 function backToLesson(plan) {
   const lesson = lessonOf(plan);
   abandonTake();
+  loadPrompt();  // Today answers today's prompt again, not the lesson's
   go(`#lesson/${lesson}`);
 }
 

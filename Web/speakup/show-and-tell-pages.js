@@ -2,6 +2,7 @@
 // a big button to hear yourself, a heart to keep a talk, days as words ("Yesterday", "Monday"),
 // the streak as flames, Then and Now (the first talk and the newest, to hear how far she has come)
 // and the heatmap of days talked. No numbers, nothing that must be read.
+import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
 import { kidThenAndNow } from "./compare-rows.js";
@@ -10,7 +11,7 @@ import { heatmapSVG } from "./heatmap.js";
 import { playbackBar } from "./playback.js";
 import { flames, stars } from "./show-and-tell.js";
 import { stopSpeaking } from "../shared/speech.js";
-import { state } from "./state.js";
+import { progressed, state } from "./state.js";
 import { draw } from "./svg.js";
 import { deleteTake, toggleFavourite } from "./take-page.js";
 
@@ -22,6 +23,8 @@ function hear(point) {
   stopSpeaking();
   playing = new Audio(`/api/speakup/takes/${encodeURIComponent(point.takeId)}/audio`);
   playing.play().catch(() => {});
+  // Listening back to a talk of one's own (Brave Listener).
+  api(`/api/speakup/takes/${encodeURIComponent(point.takeId)}/listened`, { method: "POST" }).then(progressed, () => {});
 }
 
 function thenAndNowCard(points) {

@@ -58,6 +58,10 @@ export function focus(selector) {
 /** Whether the reader asked for less motion (no confetti, no count-up). */
 export const reducedMotion = () => globalThis.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
+/** Tells the page that something the badges and goals look at was kept (a take, a drill, a reading,
+ * an exercise, a tick, a listen): it loads them again and celebrates a new badge. */
+export function progressed() { document.dispatchEvent(new CustomEvent("speakup:progress")); }
+
 /** Goes to a route by its address (the hashchange listener draws it). */
 export function go(hash) {
   if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));

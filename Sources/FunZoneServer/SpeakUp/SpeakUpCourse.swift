@@ -37,7 +37,7 @@ struct SpeakUpCourse {
         guard let state = before.state(of: id), state.status != .locked else { throw APIError(.lessonLocked) }
         if state.status == .done { return Reply(before) }
         if let needed = activity.reviewTakes {
-            let takes = try await services.speakUp.points(childId: caller.child.id, in: caller.session.scope).count
+            let takes = try await services.speakUp.takeCount(childId: caller.child.id, in: caller.session.scope)
             guard takes >= needed else {
                 throw APIError(.reviewNeedsTakes, "This review looks back on \(needed) \(needed == 1 ? "take" : "takes"); you have \(takes) so far.")
             }

@@ -56,7 +56,9 @@ struct SpeakUpHabits {
         let kids = SpeakUpPromptsController.forKids(caller.child)
         let (record, goals) = try await record(caller, calendar: calendar)
         let categories = PromptLibrary.standard.categories(forKids: kids).map(\.id)
-        let achievements = Achievements.forSpeaker(kids: kids, categories: categories.count)
+        // Brave Listener needs a recording to listen to.
+        let keeps = try await services.speakUp.settings(childId: caller.child.id, in: caller.session.scope).keepRecordings
+        let achievements = Achievements.forSpeaker(kids: kids, categories: categories.count).filter { keeps || $0.id != .braveListener }
         let states = Achievements.states(achievements, record: record, categories: Set(categories), calendar: calendar)
         let streak = calendar.streak(record.takes.map(\.at))
         let today = calendar.today
@@ -77,9 +79,12 @@ struct SpeakUpHabits {
         guard let kind = GoalTemplate.Kind(rawValue: body.kind) else {
             throw APIError.invalid("kind", "kind must be one of \(GoalTemplate.Kind.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        let calendar = PracticeCalendar(timeZone: .gmt, now: services.clock.now())
-        let (_, goals) = try await record(caller, calendar: calendar)
-        if goals.contains(where: { $0.kind == kind && $0.progress.status == .active }) {
+        // The speaker's zone, as GET /habits judged the goals the page shows.
+        let calendar = try SpeakUpView.calendar(request.uri.queryParameters.get("tz"), now: services.clock.now())
+        let (store, child, scope) = (services.speakUp, caller.child.id, caller.session.scope)
+        let running = try await store.goals(childId: child, in: scope).filter { $0.kind == kind && $0.endsAt > calendar.now }
+        let takes = running.isEmpty ? [] : try await Self.facts(store.points(childId: child, in: scope))
+        if running.contains(where: { Goals.progress(of: $0, takes: takes, calendar: calendar).status == .active }) {
             throw APIError(.goalActive, "You already have a \(Goals.template(kind).title) goal running.")
         }
         let now = services.clock.now()
@@ -105,6 +110,15 @@ struct SpeakUpHabits {
         return Response(status: .noContent)
     }
 
+    /// A take's few numbers the habits are judged on.
+    static func facts(_ points: [SpeakUpTakePoint]) -> [TakeFacts] {
+        points.map { point in
+            TakeFacts(id: point.id.rawValue, at: point.createdAt, seconds: point.seconds, words: point.wordCount, fillers: point.fillerCount,
+                      score: point.score, stars: point.stars, wpm: point.digest.speakingWPM,
+                      category: point.promptId.flatMap { PromptLibrary.standard.prompt(id: $0)?.category }, listenedAt: point.listenedAt)
+        }
+    }
+
     static func view(_ goal: Goal, progress: GoalProgress) -> GoalView {
         let template = Goals.template(goal.kind)
         return GoalView(id: goal.id, kind: goal.kind, title: template.title, emoji: template.emoji, unit: template.unit,
@@ -115,14 +129,10 @@ struct SpeakUpHabits {
     private func record(_ caller: Kid, calendar: PracticeCalendar) async throws -> (SpeakerRecord, [GoalView]) {
         let (store, child, scope) = (services.speakUp, caller.child.id, caller.session.scope)
         let points = try await store.points(childId: child, in: scope)
-        let takes = points.map { point in
-            TakeFacts(id: point.id.rawValue, at: point.createdAt, seconds: point.seconds, words: point.wordCount, fillers: point.fillerCount,
-                      score: point.score, stars: point.stars, wpm: point.digest.speakingWPM,
-                      category: point.promptId.flatMap { PromptLibrary.standard.prompt(id: $0)?.category }, listenedAt: point.listenedAt)
-        }
-        let evidence = try await store.courseEvidence(childId: child, in: scope)
-        let readings = try await store.practice(childId: child, in: scope, limit: 1_000).filter { $0.kind == .readAloud }
-            .map { CurriculumEvidence.Finished(kind: .readAloud, itemId: $0.itemId, at: $0.createdAt, passed: $0.reading?.passed ?? false) }
+        let takes = Self.facts(points)
+        let evidence = try await store.courseEvidence(childId: child, in: scope, points: points)
+        let readings = try await store.passagesRead(childId: child, in: scope)
+            .map { CurriculumEvidence.Finished(kind: .readAloud, itemId: $0.passage, at: $0.at, passed: true) }
         let weeks = CurriculumRules.progress(of: Course.weeks, evidence: evidence).weeks.compactMap(\.completedAt)
         let goals = try await store.goals(childId: child, in: scope).map { goal in
             Self.view(goal, progress: Goals.progress(of: goal, takes: takes, calendar: calendar))
