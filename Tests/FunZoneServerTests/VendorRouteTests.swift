@@ -29,6 +29,19 @@ import Testing
     }
 
     @Test(arguments: TestDatabase.all)
+    func chartJSIsServedAsAnESModule(_ db: TestDatabase) async throws {
+        try await TestApp.run(db) { app in
+            let response = try await app.user().request(.get, "/vendor/chart.js/chart.min.js")
+            // When libjs-chart.js is missing, the body says to install it.
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            #expect(response.headers[.contentType] == "text/javascript; charset=utf-8")
+            let text = String(buffer: response.body)
+            #expect(text.contains("Chart.js v3") && text.hasSuffix("\nexport default Chart;\n"))
+            #expect(try await app.user().request(.get, "/vendor/chart.js/chart.esm.js").status == .notFound)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
     func nothingOffTheListIsServed(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let stranger = app.user()

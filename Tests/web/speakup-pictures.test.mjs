@@ -3,7 +3,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { HEIGHT as RADAR_HEIGHT, WIDTH as RADAR_WIDTH, axes, extremes, pointOn, radar } from "../../Web/speakup/radar.js";
-import { lineChart, lineChartSVG, metricValue, niceTicks, peaks, seriesPoints, summary } from "../../Web/speakup/charts.js";
+import { lineChartConfig } from "../../Web/speakup/chart-config.js";
+import { metricValue, peaks, seriesPoints, summary } from "../../Web/speakup/charts.js";
 import { caption, cellLabel, cells, heatmapSVG } from "../../Web/speakup/heatmap.js";
 import { arc, dial, ringStack } from "../../Web/speakup/rings.js";
 import { draw, el, findAll } from "../../Web/speakup/svg.js";
@@ -48,14 +49,6 @@ test("the radar's area and rings are polygons of one corner per axis; fewer than
   assert.ok(texts(quiet).every((text) => !/\d/.test(text)), "no numbers when asked for none");
 });
 
-test("chart ticks are round numbers covering the values", () => {
-  assert.deepEqual(niceTicks(0, 100), [0, 25, 50, 75, 100]);
-  assert.deepEqual(niceTicks(112, 187), [100, 120, 140, 160, 180, 200]);
-  assert.deepEqual(niceTicks(3, 3), [2, 2.5, 3, 3.5, 4]);
-  assert.deepEqual(niceTicks(0, 7), [0, 2, 4, 6, 8]);
-  assert.deepEqual(niceTicks(Number.NaN, 1), []);
-});
-
 test("history series: a metric per entry, sub-scores too, missing values left out, oldest first", () => {
   const series = [
     { takeId: "b", at: "2026-11-20T10:00:00Z", score: 70, wpm: 140, subscores: { pace: 60 } },
@@ -70,20 +63,31 @@ test("history series: a metric per entry, sub-scores too, missing values left ou
   assert.equal(summary([]), null);
 });
 
-test("a line chart maps the domain onto the plot: higher values higher up, the band between its edges", () => {
+test("a line chart's Chart.js configuration: the points, the shaded band between its edges, a dashed average, fixed score axis", () => {
   const points = [{ x: 0, y: 0 }, { x: 10, y: 50 }, { x: 20, y: 100 }];
-  const chart = lineChart(points, { yDomain: [0, 100], band: [40, 60], width: 600, height: 240 });
-  const [a, b, c] = chart.dots;
-  assert.ok(a.cx < b.cx && b.cx < c.cx);
-  assert.ok(a.cy > b.cy && b.cy > c.cy, "SVG's y grows downwards");
-  assert.equal(Math.round((a.cy + c.cy) / 2), Math.round(b.cy));
-  assert.ok(chart.band.y < b.cy && chart.band.y + chart.band.height > b.cy, "50 sits inside the 40–60 band");
-  assert.match(chart.path, /^M[\d.]+,[\d.]+ L[\d.]+,[\d.]+ L[\d.]+,[\d.]+$/);
-  const one = lineChart([{ x: 5, y: 10 }]);
-  assert.equal(one.dots.length, 1);
-  assert.ok(Number.isFinite(one.dots[0].cx) && Number.isFinite(one.dots[0].cy), "a single take is drawn in the middle");
-  const svg = lineChartSVG([{ x: 5, y: 10 }], { label: "one" });
-  assert.equal(findAll(svg, (n) => n.tag === "path").length, 0, "no line through a single point");
+  const config = lineChartConfig(points, { yDomain: [0, 100], band: [40, 60], average: 55, name: "Score", xLabel: (x) => `t${x}` });
+  assert.equal(config.type, "line");
+  const [low, high, average, line] = config.data.datasets;
+  assert.deepEqual(low.data, [{ x: 0, y: 40 }, { x: 20, y: 40 }]);
+  assert.deepEqual(high.data, [{ x: 0, y: 60 }, { x: 20, y: 60 }]);
+  assert.equal(high.fill, "-1", "the band fills down to its low edge");
+  assert.deepEqual(average.borderDash, [6, 6]);
+  assert.deepEqual(line.data, points);
+  assert.deepEqual([config.options.scales.y.min, config.options.scales.y.max], [0, 100]);
+  assert.equal(config.options.scales.x.ticks.callback(10, 1, [{ value: 0 }, { value: 10 }]), "t10");
+  const sameDay = lineChartConfig(points, { xLabel: () => "Nov 26" }).options.scales.x.ticks.callback;
+  assert.deepEqual([0, 1].map((index) => sameDay(index * 10, index, [{ value: 0 }, { value: 10 }])), ["Nov 26", ""], "a label once");
+  assert.equal(config.options.plugins.tooltip.callbacks.label({ parsed: { y: 49.6 } }), "Score: 50");
+  assert.equal(config.options.plugins.tooltip.filter({ dataset: { label: "Average" } }), false, "tooltips only for the points");
+  assert.notEqual(config.options.animation, false);
+  assert.equal(lineChartConfig(points, { reducedMotion: true }).options.animation, false);
+});
+
+test("one point is drawn in the middle of a range around it; without a fixed range the axis starts at zero", () => {
+  const config = lineChartConfig([{ x: 5, y: 10 }]);
+  assert.deepEqual([config.options.scales.x.min, config.options.scales.x.max], [4, 6]);
+  assert.equal(config.options.scales.y.beginAtZero, true);
+  assert.equal(config.data.datasets.length, 1);
 });
 
 test("waveform peaks: the loudest sample in each slice", () => {

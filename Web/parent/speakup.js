@@ -6,7 +6,8 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { sounds } from "../shared/sounds.js";
 import { when } from "../shared/time.js";
-import { lineChartSVG, seriesPoints } from "../speakup/charts.js";
+import { lineChartFigure } from "../speakup/chart-view.js";
+import { seriesPoints } from "../speakup/charts.js";
 import { heatmapSVG } from "../speakup/heatmap.js";
 import { draw } from "../speakup/svg.js";
 import { megabytes, minutesSeconds, takeResult } from "./speakup-format.js";
@@ -88,8 +89,8 @@ export function speakUpView(tab, actions) {
         showAndTell ? null : h("div", { class: "stat" }, h("strong", {}, overview.bestScore ?? "–"), h("span", {}, "best score")),
         h("div", { class: "stat" }, h("strong", {}, `${overview.history.streak.current} 🔥`), h("span", {}, "days in a row"))),
       !showAndTell && scores.length > 1
-        ? h("figure", { class: "parent-chart" }, draw(lineChartSVG(scores, { label: `Score over time: from ${scores[0].y} to ${scores.at(-1).y}`,
-          yDomain: [0, 100], xLabel: (x) => new Date(x).toLocaleDateString(undefined, { day: "numeric", month: "short" }) })))
+        ? h("div", { class: "parent-chart" }, lineChartFigure(`parent-score-chart-${child.id}`, scores, { label: `Score over time: from ${scores[0].y} to ${scores.at(-1).y}`,
+          name: "Score", yDomain: [0, 100], xLabel: (x) => new Date(x).toLocaleDateString(undefined, { day: "numeric", month: "short" }) }))
         : null,
       h("figure", { class: "parent-chart" }, draw(heatmapSVG(overview.history.heatmap, { label: `${child.name}'s practice over the last 17 weeks` })))),
     h("article", { class: "card", id: "speakup-recordings" },

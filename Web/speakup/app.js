@@ -19,7 +19,7 @@ import { routeFor } from "./routes.js";
 import { openSettings, settingsScreen } from "./settings.js";
 import { calmScreen, openCalm } from "./calm.js";
 import { courseScreen, lessonScreen, loadCourse } from "./course.js";
-import { badgeBanner, habitsScreen, loadHabits, openHabits } from "./habits.js";
+import { badgeBanner, habitsScreen, leftScreen, loadHabits, openHabits } from "./habits.js";
 import { drillScreen, openDrill, stopDrill } from "./drill.js";
 import { openReading, readingScreen, stopReading } from "./reading.js";
 import { libraryScreen, loadLibrary } from "./library.js";
@@ -73,6 +73,7 @@ function route() {
   if (state.me && next.name === "wheel" && state.route.name !== "wheel") openWheel();
   const previous = state.route;
   const moved = previous.name !== next.name || previous.id !== next.id;
+  leftScreen(next.name);
   if (previous.name === "warmup" && moved) stopWarmUp();
   if (previous.name === "drill" && moved) stopDrill();
   if (previous.name === "read" && moved) stopReading();

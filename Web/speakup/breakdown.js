@@ -2,7 +2,7 @@
 // sub-scores as a table (what the radar draws, for every reader); pace over the take against the
 // target band; the pauses on a timeline, the longest playable.
 import { h } from "../shared/dom.js";
-import { chartWidth, lineChartSVG } from "./charts.js";
+import { lineChartFigure } from "./chart-view.js";
 import { DIMENSIONS, clock, fillerLabel, pausesLabel, paceLabel, scoreBand, wordsLabel } from "./format.js";
 import { playFrom } from "./playback.js";
 import { targetWPM } from "./state.js";
@@ -56,8 +56,8 @@ function paceChart(take) {
   const points = buckets.map((bucket) => ({ x: (bucket.start + bucket.end) / 2, y: bucket.wpm }));
   return h("figure", { class: "chart-figure", id: "pace-chart" },
     h("figcaption", { class: "section-title" }, "Pace over the take"),
-    draw(lineChartSVG(points, { width: chartWidth(), band: [target - 20, target + 20], average: overall, xLabel: clock, className: "pace",
-      label: `Words a minute every 5 seconds, from ${Math.min(...points.map((p) => p.y))} to ${Math.max(...points.map((p) => p.y))}; target ${target - 20} to ${target + 20}` })),
+    lineChartFigure(`pace-chart-${take.id}`, points, { band: [target - 20, target + 20], average: overall, xLabel: clock, className: "pace", name: "Words a minute",
+      label: `Words a minute every 5 seconds, from ${Math.min(...points.map((p) => p.y))} to ${Math.max(...points.map((p) => p.y))}; target ${target - 20} to ${target + 20}` }),
     h("p", { class: "legend" }, h("span", { class: "key band" }), ` target ${target - 20}–${target + 20} WPM`,
       Number.isFinite(overall) ? [h("span", { class: "key average" }), ` your pace ${Math.round(overall)} WPM`] : null));
 }

@@ -30,6 +30,12 @@ export async function loadHabits() {
   if (habits.data) celebrate(habits.data.achievements);
 }
 
+/** Leaving the screen a new badge was shown on puts it away. */
+export function leftScreen(next) {
+  const habits = state.habits;
+  if (habits?.shownOn && habits.shownOn !== next) { habits.fresh = null; habits.shownOn = null; }
+}
+
 /** Opening the page: Show & Tell hears what it is. */
 export function openHabits() {
   if (isKid()) instruct(KID_INTRO);
@@ -45,17 +51,23 @@ function celebrate(achievements) {
   const fresh = newlyUnlocked(achievements, seen);
   if (!fresh.length) return;
   view().fresh = fresh;
+  view().shownOn = null;
   sounds.success?.();
   if (isKid()) instruct(`You won a new badge: ${fresh.map((item) => item.achievement.title).join(", ")}! Well done!`, { queue: true });
   render();
 }
 
-/** A badge just won, above any screen until put away (it never blocks what the speaker was doing). */
+/** Screens a new badge is shown on: the calm ones, not a take's page, a drill, a reading or a form. */
+const BANNER_ROUTES = new Set(["today", "history", "goals", "learn", "practice"]);
+
+/** A badge just won, above the next calm screen until put away or left (it never blocks what the speaker was doing). */
 export function badgeBanner() {
   const habits = view();
-  if (!habits.fresh?.length) return null;
+  if (!habits.fresh?.length || !BANNER_ROUTES.has(state.route.name)) return null;
+  if (state.route.name === "today" && !["idle", "reveal"].includes(state.flow.phase)) return null;
+  habits.shownOn ??= state.route.name;
   const kid = isKid();
-  const close = () => { habits.fresh = null; render(); };
+  const close = () => { habits.fresh = null; habits.shownOn = null; render(); };
   return h("section", { class: "glass-card badge-unlock", id: "badge-unlock", role: "status", "aria-label": "New badge" },
     reducedMotion() ? null : confetti(),
     h("h2", { class: "section-title" }, habits.fresh.length === 1 ? "🏅 New badge!" : `🏅 ${habits.fresh.length} new badges!`),

@@ -6,7 +6,8 @@
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
 import { caption, heatmapSVG } from "./heatmap.js";
-import { chartWidth, lineChartSVG, seriesPoints, summary } from "./charts.js";
+import { lineChartFigure } from "./chart-view.js";
+import { seriesPoints, summary } from "./charts.js";
 import { resultFacts } from "./drill-rules.js";
 import { readingFacts } from "./reading-rules.js";
 import { DIMENSIONS, lengthText, nextMilestone, scoreBand, shortDate, zoneQuery } from "./format.js";
@@ -139,8 +140,8 @@ function chartCard(series) {
           METRICS.map(([id, text]) => h("option", { value: id, selected: id === view.metric }, text))))),
     h("div", { class: "segmented", role: "group", "aria-label": "Time range" }, RANGES.map(([id, text]) => range(id, text))),
     points.length
-      ? draw(lineChartSVG(points, { width: chartWidth(), yDomain: scoreLike ? [0, 100] : null, xLabel: (x) => new Date(x).toLocaleDateString(undefined, { month: "short", day: "numeric" }),
-        label: `${name} over time: ${words}` }))
+      ? lineChartFigure("progress-chart", points, { yDomain: scoreLike ? [0, 100] : null, name,
+        xLabel: (x) => new Date(x).toLocaleDateString(undefined, { month: "short", day: "numeric" }), label: `${name} over time: ${words}` })
       : h("p", { class: "hint" }, "No takes in this range yet."),
     words ? h("p", { class: "hint", id: "chart-summary" }, `${name}: ${words}`) : null);
 }

@@ -35,6 +35,9 @@ struct VendorController {
     static let debian: [String: Library] = [
         "qrcode-generator": Library(package: "node-qrcode-generator", directory: "/usr/share/nodejs/qrcode-generator",
                                     files: ["qrcode.js": .module(exporting: "qrcode")]),
+        // Its UMD sets globalThis.Chart in module scope (`this` is undefined there).
+        "chart.js": Library(package: "libjs-chart.js", directory: "/usr/share/javascript/chart.js",
+                            files: ["chart.min.js": .module(exporting: "Chart")]),
     ]
 
     var libraries = Self.debian
