@@ -22,7 +22,7 @@ public struct DailyChallenge: Codable, Equatable, Sendable {
     public static func challenge(_ kind: Kind) -> DailyChallenge {
         switch kind {
         case .zeroFillers: DailyChallenge(kind: kind, title: "Clean Speech", emoji: "✨", goal: "A take of at least 30 seconds without a single filler.", category: nil)
-        case .steadyPace: DailyChallenge(kind: kind, title: "Steady Pace", emoji: "🎚️", goal: "A take of at least 30 seconds at 130 to 170 words a minute.", category: nil)
+        case .steadyPace: DailyChallenge(kind: kind, title: "Steady Pace", emoji: "🎚️", goal: "A take of at least 30 seconds within 20 words a minute of your target pace.", category: nil)
         case .twoMinutes: DailyChallenge(kind: kind, title: "Two Minutes", emoji: "⏱️", goal: "Keep talking for two whole minutes.", category: nil)
         case .score80: DailyChallenge(kind: kind, title: "Score 80", emoji: "🎯", goal: "A take that scores 80 or more.", category: nil)
         case .score90: DailyChallenge(kind: kind, title: "Score 90", emoji: "🏹", goal: "A take that scores 90 or more.", category: nil)
@@ -46,7 +46,7 @@ public struct DailyChallenge: Codable, Equatable, Sendable {
         guard take.words >= Self.minimumWords else { return false }
         switch kind {
         case .zeroFillers: return take.seconds >= 30 && take.fillers == 0
-        case .steadyPace: return take.seconds >= 30 && (130...170).contains(take.wpm)
+        case .steadyPace: return take.seconds >= 30 && abs(take.wpm - Double(take.targetWPM ?? 150)) <= 20
         case .twoMinutes: return take.seconds >= 120
         case .score80: return (take.score ?? 0) >= 80
         case .score90: return (take.score ?? 0) >= 90

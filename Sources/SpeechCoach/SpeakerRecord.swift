@@ -12,15 +12,16 @@ public struct TakeFacts: Sendable, Equatable {
     public var score: Int?
     /// Show & Tell's stars.
     public var stars: Int?
-    /// Speaking pace.
+    /// Speaking pace, and the target it was scored against (the speaker's own).
     public var wpm: Double
+    public var targetWPM: Int?
     /// The prompt's category, when it answered one of the app's prompts.
     public var category: String?
     /// When the speaker first listened back to it.
     public var listenedAt: Date?
 
     public init(id: String, at: Date, seconds: Double, words: Int, fillers: Int = 0, score: Int? = nil, stars: Int? = nil,
-                wpm: Double = 0, category: String? = nil, listenedAt: Date? = nil) {
+                wpm: Double = 0, targetWPM: Int? = nil, category: String? = nil, listenedAt: Date? = nil) {
         self.id = id
         self.at = at
         self.seconds = seconds
@@ -29,6 +30,7 @@ public struct TakeFacts: Sendable, Equatable {
         self.score = score
         self.stars = stars
         self.wpm = wpm
+        self.targetWPM = targetWPM
         self.category = category
         self.listenedAt = listenedAt
     }

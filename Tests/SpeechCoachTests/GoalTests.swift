@@ -18,6 +18,11 @@ struct GoalTests {
         TakeFacts(id: "t\(days)", at: day(days), seconds: seconds, words: words, fillers: fillers, score: score, wpm: wpm, category: category)
     }
 
+    /// A take at `wpm` scored against the speaker's own `target`.
+    static func paced(_ wpm: Double, target: Int) -> TakeFacts {
+        TakeFacts(id: "p", at: day(0), seconds: 60, words: 150, wpm: wpm, targetWPM: target)
+    }
+
     static func goal(_ kind: GoalTemplate.Kind, from days: Double = 0) -> Goal {
         Goal(id: "g", kind: kind, startedAt: day(days, hour: 0), endsAt: day(days + Double(Goals.template(kind).days), hour: 0))
     }
@@ -83,11 +88,11 @@ struct GoalTests {
         #expect(DailyChallenge.Kind.allCases.compactMap { DailyChallenge.challenge($0).category }.allSatisfy(library.contains))
     }
 
-    @Test("each kind is met exactly by what it asks, and never by a take without words", arguments: [
+    @Test("each kind is met exactly by what it asks (Steady Pace: within 20 of the speaker's own target, 150 without one), never by a take without words", arguments: [
         (DailyChallenge.Kind.zeroFillers, take(0, seconds: 30, fillers: 0), true), (.zeroFillers, take(0, fillers: 1), false),
         (.zeroFillers, take(0, seconds: 29, fillers: 0), false), (.zeroFillers, take(0, words: 24), false),
         (.steadyPace, take(0, wpm: 130), true), (.steadyPace, take(0, wpm: 129), false), (.steadyPace, take(0, wpm: 170), true),
-        (.steadyPace, take(0, wpm: 171), false),
+        (.steadyPace, take(0, wpm: 171), false), (.steadyPace, paced(185, target: 170), true), (.steadyPace, paced(149, target: 170), false),
         (.twoMinutes, take(0, seconds: 120, words: 200), true), (.twoMinutes, take(0, seconds: 119), false),
         (.score80, take(0, score: 80), true), (.score80, take(0, score: 79), false), (.score80, take(0, score: nil), false),
         (.score90, take(0, score: 90), true), (.score90, take(0, score: 89), false),

@@ -114,7 +114,7 @@ struct SpeakUpHabits {
     static func facts(_ points: [SpeakUpTakePoint]) -> [TakeFacts] {
         points.map { point in
             TakeFacts(id: point.id.rawValue, at: point.createdAt, seconds: point.seconds, words: point.wordCount, fillers: point.fillerCount,
-                      score: point.score, stars: point.stars, wpm: point.digest.speakingWPM,
+                      score: point.score, stars: point.stars, wpm: point.digest.speakingWPM, targetWPM: point.digest.targetWPM,
                       category: point.promptId.flatMap { PromptLibrary.standard.prompt(id: $0)?.category }, listenedAt: point.listenedAt)
         }
     }
