@@ -3,23 +3,21 @@
 // (fillers so far, the pace against the green band, the pause markers lighting up with a sound),
 // stopping by itself on time. The server judges the recording and keeps the result; the page shows
 // the score, passed or not, and what was heard. A broken stream sends the recording instead.
-import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
-import { microphoneProblem, startRecording } from "../shared/recorder.js";
+import { microphoneProblem } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { DRILL_COUNTDOWN, drillUploadPath, liveFeedback, markerStates, pickTopic, resultFacts } from "./drill-rules.js";
 import { uploadProblem } from "./flow.js";
 import { withoutTyping, zoneQuery } from "./format.js";
-import { FINAL_ERRORS, liveURL, openLive } from "./live.js";
+import { liveURL } from "./live.js";
+import { liveTries } from "./live-try.js";
 import { drillById, keepDrillResult } from "./practice.js";
 import { render, state } from "./state.js";
 
 let timer = null;
-let recorder = null;
-let live = null;
 // Each Start is a try; leaving, Cancel or another Start ends it, and what it was still opening
 // (the microphone, the stream, the countdown) finds that out and stops.
-let attempt = 0;
+const tries = liveTries();
 
 const view = () => state.drill;
 
@@ -34,13 +32,9 @@ export function openDrill(id) {
 
 /** Leaving the screen (or ✕) ends the recording; nothing is kept for a drill not finished. */
 export function stopDrill() {
-  attempt += 1;
+  tries.end();
   clearInterval(timer);
   timer = null;
-  recorder?.cancel();
-  recorder = null;
-  live?.cancel();
-  live = null;
 }
 
 const targetPace = () => {
@@ -55,39 +49,35 @@ function phase(next, patch = {}) {
 
 function begin() {
   stopDrill();
-  const mine = attempt;
+  const isCurrent = tries.current();
   const drill = view();
   sounds.tap();
   phase("countdown", { startedAt: performance.now(), result: null, error: "", counts: null });
   let beeped = null;
   const countdown = setInterval(() => {
-    if (mine !== attempt) { clearInterval(countdown); return; }
+    if (!isCurrent()) { clearInterval(countdown); return; }
     const left = Math.ceil(DRILL_COUNTDOWN - (performance.now() - drill.startedAt) / 1000);
     if (left !== beeped && left > 0) { beeped = left; sounds.tap(); const cell = document.getElementById("drill-countdown"); if (cell) cell.textContent = String(left); }
-    if (left <= 0) { clearInterval(countdown); record(mine); }
+    if (left <= 0) { clearInterval(countdown); record(isCurrent); }
   }, 100);
   timer = countdown;
 }
 
-async function record(mine) {
+async function record(isCurrent) {
   const drill = view();
   const plan = { drill: drill.drill.id, topic: drill.topic };
-  const stream = openLive(liveURL(plan, location, zoneQuery()), { onCounts: (counts) => { if (mine === attempt) drill.counts = counts; } });
-  live = stream;
-  let started;
+  let opened;
   try {
-    started = await startRecording({ maxSeconds: drill.drill.seconds, onLimit: () => { if (mine === attempt) finish(); },
-      onSamples: (samples) => stream.send(samples) });
+    opened = await tries.open(isCurrent, { url: liveURL(plan, location, zoneQuery()), maxSeconds: drill.drill.seconds,
+      onCounts: (counts) => { drill.counts = counts; }, onLimit: finish });
   } catch (error) {
-    stream.cancel();
-    if (mine !== attempt) return;
+    if (!isCurrent()) return;
     stopDrill();
     phase("failed", { error: withoutTyping(microphoneProblem(error)) });
     return;
   }
   // Cancelled, another Start, or another screen while the microphone was opening.
-  if (mine !== attempt) { started.cancel(); stream.cancel(); return; }
-  recorder = started;
+  if (!opened) return;
   sounds.go?.();
   phase("recording", { startedAt: performance.now(), lit: [] });
   timer = setInterval(tick, 100);
@@ -123,16 +113,8 @@ async function finish() {
   if (drill?.phase !== "recording") return;
   clearInterval(timer);
   phase("judging");
-  const stream = live;
-  const handle = recorder;
-  live = null;
-  recorder = null;
   try {
-    const answered = stream ? stream.stop() : Promise.resolve({ broken: true });
-    const audio = await handle.stop();
-    const answer = await answered;
-    if (answer.error && FINAL_ERRORS.has(answer.error.code)) throw Object.assign(new Error(answer.error.message), answer.error);
-    const item = answer.drill ?? await api(drillUploadPath(drill.drill.id, drill.topic), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
+    const item = await tries.finish("drill", drillUploadPath(drill.drill.id, drill.topic));
     if (view() !== drill) return;
     keepDrillResult(item);
     if (item.drill.passed) sounds.success?.(); else sounds.gentle?.();

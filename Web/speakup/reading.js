@@ -2,22 +2,20 @@
 // hears the reader reach it (WS /api/speakup/live?passage=…); Stop, and every word is marked read,
 // misread (what was heard) or skipped, with a score. Tap any word to hear it. A broken stream sends
 // the recording instead; the result is kept in the practice log.
-import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
-import { microphoneProblem, startRecording } from "../shared/recorder.js";
+import { microphoneProblem } from "../shared/recorder.js";
 import { sounds } from "../shared/sounds.js";
 import { speak, stopSpeaking } from "../shared/speech.js";
 import { uploadProblem } from "./flow.js";
 import { withoutTyping, zoneQuery } from "./format.js";
-import { FINAL_ERRORS, liveURL, openLive } from "./live.js";
+import { liveURL } from "./live.js";
+import { liveTries } from "./live-try.js";
 import { keepDrillResult, passageById } from "./practice.js";
 import { readingFacts, readingSeconds, readingUploadPath, wordClass, wordLabel } from "./reading-rules.js";
 import { render, state } from "./state.js";
 
-let recorder = null;
-let live = null;
-// Each Start is a try; leaving, Cancel or another Start ends it (see drill.js).
-let attempt = 0;
+// Each Start is a try; leaving, Cancel or another Start ends it.
+const tries = liveTries();
 
 const view = () => state.reading;
 
@@ -29,11 +27,7 @@ export function openReading(id) {
 
 /** Leaving the screen ends the recording; nothing is kept for a reading not finished. */
 export function stopReading() {
-  attempt += 1;
-  recorder?.cancel();
-  recorder = null;
-  live?.cancel();
-  live = null;
+  tries.end();
 }
 
 function phase(next, patch = {}) {
@@ -51,28 +45,23 @@ function reach(reached) {
 
 async function begin() {
   stopReading();
-  const mine = attempt;
+  const isCurrent = tries.current();
   const reading = view();
   stopSpeaking();
   sounds.tap();
   phase("starting", { reached: 0, result: null, error: "" });
-  const stream = openLive(liveURL({ passage: reading.passage.id }, location, zoneQuery()),
-    { onCounts: (counts) => { if (mine === attempt) reach(counts.reached); } });
-  live = stream;
-  let started;
+  let opened;
   try {
-    started = await startRecording({ maxSeconds: readingSeconds(reading.passage), onLimit: () => { if (mine === attempt) finish(); },
-      onSamples: (samples) => stream.send(samples) });
+    opened = await tries.open(isCurrent, { url: liveURL({ passage: reading.passage.id }, location, zoneQuery()), maxSeconds: readingSeconds(reading.passage),
+      onCounts: (counts) => reach(counts.reached), onLimit: finish });
   } catch (error) {
-    stream.cancel();
-    if (mine !== attempt) return;
+    if (!isCurrent()) return;
     stopReading();
     phase("failed", { error: withoutTyping(microphoneProblem(error)) });
     return;
   }
   // Cancelled, another Start, or another screen while the microphone was opening.
-  if (mine !== attempt) { started.cancel(); stream.cancel(); return; }
-  recorder = started;
+  if (!opened) return;
   sounds.go?.();
   phase("recording");
   document.getElementById("reading-stop")?.focus();
@@ -82,16 +71,8 @@ async function finish() {
   const reading = view();
   if (reading?.phase !== "recording") return;
   phase("judging");
-  const stream = live;
-  const handle = recorder;
-  live = null;
-  recorder = null;
   try {
-    const answered = stream ? stream.stop() : Promise.resolve({ broken: true });
-    const audio = await handle.stop();
-    const answer = await answered;
-    if (answer.error && FINAL_ERRORS.has(answer.error.code)) throw Object.assign(new Error(answer.error.message), answer.error);
-    const item = answer.reading ?? await api(readingUploadPath(reading.passage.id), { method: "POST", raw: audio.blob, contentType: "audio/wav" });
+    const item = await tries.finish("reading", readingUploadPath(reading.passage.id));
     if (view() !== reading) return;
     keepDrillResult(item);
     if (item.reading.passed) sounds.success?.(); else sounds.gentle?.();
