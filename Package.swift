@@ -58,6 +58,10 @@ let package = Package(
         .target(name: "SpeechCoach", dependencies: ["CStemmer"], resources: [.copy("Resources/prompts.json")],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
+        // Printing: SpeakUp's journal PDF and score card PNG, drawn with Debian's cairo and laid out with pango.
+        .systemLibrary(name: "CPangoCairo", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .target(name: "Printing", dependencies: ["CPangoCairo", "SpeechCoach"]),
+
         // Effects behind small clients. Storage keeps the domain's values (an adapter depends on
         // the domain it stores; the domain modules never import Storage).
         .target(name: "Storage", dependencies: [
@@ -78,7 +82,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Storage", "MailClient",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Storage", "MailClient", "Printing",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -118,6 +122,8 @@ let package = Package(
 
         // Benchmarks/ColoringBench: flood fill and rendering figures (swift run -c release coloring-bench).
         .executableTarget(name: "coloring-bench", dependencies: ["Coloring"], path: "Benchmarks/ColoringBench"),
+        // Benchmarks/PrintBench: the journal PDF and score card figures (swift run -c release print-bench).
+        .executableTarget(name: "print-bench", dependencies: ["Printing", "SpeechCoach"], path: "Benchmarks/PrintBench"),
 
         // Test doubles (scripted speech engines, a mailer that keeps what it sends): tests only, never
         // linked into the server or the CLI.
@@ -129,6 +135,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
+        .testTarget(name: "PrintingTests", dependencies: ["Printing", "SpeechCoach", "TestSupport"]),
         .testTarget(name: "SpellingTests", dependencies: [
             "Spelling",
             .product(name: "PropertyBased", package: "swift-property-based"),

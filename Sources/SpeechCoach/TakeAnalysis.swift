@@ -41,6 +41,10 @@ public struct AnalyzedWord: Codable, Equatable, Sendable {
     public var end: Double
     public var confidence: Double
     public var isFiller: Bool
+
+    public init(text: String, start: Double, end: Double, confidence: Double, isFiller: Bool) {
+        (self.text, self.start, self.end, self.confidence, self.isFiller) = (text, start, end, confidence, isFiller)
+    }
 }
 
 /// Advice for the take: at most three tips, and word swaps for crutch words.

@@ -25,9 +25,10 @@ export function rememberCsrf(token) { csrfToken = token; }
 
 /**
  * Calls the API. `body` is sent as JSON, or `raw` (a Blob or string) as `contentType`; `headers`
- * adds request headers (If-Match, say); a 204 resolves to null.
+ * adds request headers (If-Match, say); a 204 resolves to null. `blob: true` resolves a file's
+ * answer (a PDF, a picture) to a Blob; an error is still read from the API's error shape.
  */
-export async function api(path, { method = "GET", body, raw, contentType, headers: extra = {} } = {}) {
+export async function api(path, { method = "GET", body, raw, contentType, headers: extra = {}, blob = false } = {}) {
   const headers = { Accept: "application/json", ...extra };
   if (method !== "GET" && method !== "HEAD") {
     if (csrfToken === null && path !== "/api/session") await loadSession();
@@ -39,6 +40,7 @@ export async function api(path, { method = "GET", body, raw, contentType, header
     method, headers, credentials: "same-origin",
     body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body),
   });
+  if (blob && response.ok) return response.blob();
   const data = await readAnswer(response);
   if (data && typeof data === "object" && typeof data.csrfToken === "string") csrfToken = data.csrfToken;
   return data;

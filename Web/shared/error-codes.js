@@ -62,6 +62,7 @@ export const ErrorCode = Object.freeze({
   lessonLocked: "lesson_locked",
   reviewNeedsTakes: "review_needs_takes",
   goalActive: "goal_active",
+  printBusy: "print_busy",
   tooManyDevices: "too_many_devices",
   pairingUnavailable: "pairing_unavailable",
   pairingCodeInvalid: "pairing_code_invalid",

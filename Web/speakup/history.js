@@ -14,6 +14,7 @@ import { DIMENSIONS, lengthText, nextMilestone, scoreBand, shortDate, zoneQuery 
 import { loadPractice } from "./practice.js";
 import { isKid, render, state } from "./state.js";
 import { draw } from "./svg.js";
+import { openJournal } from "./take-page.js";
 
 const RANGES = [["7", "7 days"], ["30", "30 days"], ["90", "90 days"], ["all", "All"]];
 export const METRICS = [["score", "Score"], ["wordCount", "Words"], ["fillerCount", "Fillers"], ["wpm", "Pace (WPM)"],
@@ -157,6 +158,7 @@ export function historyScreen() {
     data ? h("div", { class: "progress", id: "progress" },
       h("div", { class: "history-links" }, h("a", { class: "btn", href: "#compare", id: "then-vs-now" }, "⏪ Then vs Now"),
         h("a", { class: "btn", href: "#goals", id: "history-goals" }, "🏆 Goals & badges"),
+        h("button", { class: "btn", type: "button", id: "history-journal", onclick: openJournal }, "📄 Journal PDF"),
         h("a", { class: "btn", href: "#settings", id: "history-settings" }, "⚙️ Settings")),
       streakCard(data.streak ?? {}), heatmapCard(data.heatmap ?? []), chartCard(data.series ?? []))
       : null,

@@ -13,7 +13,7 @@ import { flames, stars } from "./show-and-tell.js";
 import { stopSpeaking } from "../shared/speech.js";
 import { progressed, state } from "./state.js";
 import { draw } from "./svg.js";
-import { deleteTake, toggleFavourite } from "./take-page.js";
+import { deleteTake, openCard, openJournal, toggleFavourite } from "./take-page.js";
 
 let saidHistory = false;
 let playing = null; // Then and Now's <audio>: one talk plays at a time
@@ -60,6 +60,7 @@ export function kidTakeScreen() {
     h("div", { class: "row" },
       h("button", { class: `btn big${take.favorite ? " on" : ""}`, type: "button", id: "favorite-take", "aria-pressed": String(Boolean(take.favorite)),
         "aria-label": take.favorite ? "A favourite. Tap to stop keeping it" : "Keep as a favourite", onclick: toggleFavourite }, take.favorite ? "💖" : "🤍"),
+      h("button", { class: "btn big", type: "button", id: "card-take", "aria-label": "My star card", onclick: () => openCard(take) }, "🌟🖼️"),
       h("button", { class: "btn big danger-outline", type: "button", id: "delete-take", "aria-label": "Delete this talk", onclick: () => deleteTake({ kid: true }) }, "🗑️")));
 }
 
@@ -79,7 +80,8 @@ export function kidHistoryScreen() {
   return h("div", { class: "history kid-history" },
     h("div", { class: "row start" }, h("h1", { class: "screen-title" }, "⭐ My talks"),
       hearAgainButton("Your talks. Tap one to hear it again.", { label: "Hear this", id: "hear-history" })),
-    h("a", { class: "btn kid secondary", href: "#goals", id: "kid-badges", dataset: { say: "My badges" } }, "🏆 My badges"),
+    h("div", { class: "row start" }, h("a", { class: "btn kid secondary", href: "#goals", id: "kid-badges", dataset: { say: "My badges" } }, "🏆 My badges"),
+      h("button", { class: "btn secondary", type: "button", id: "history-journal", dataset: { say: "Journal, for grown-ups" }, onclick: openJournal }, "📄 Journal (grown-ups)")),
     view.error ? h("p", { class: "error-text", role: "alert" }, view.error) : null,
     data ? flames(data.streak && { ...data.streak, alive: (data.streak.current ?? 0) > 0 }) : null,
     data ? thenAndNowCard(data.series ?? []) : null,

@@ -42,6 +42,18 @@ export async function patchTake(change) {
   render();
 }
 
+/** The score card sheet (its module loads when first asked for). */
+export function openCard(take) {
+  sounds.tap();
+  return import("./exports.js").then((exports) => exports.openScoreCard(take));
+}
+
+/** The journal sheet (loaded as the card's). */
+export function openJournal() {
+  sounds.tap();
+  return import("./exports.js").then((exports) => exports.openJournal());
+}
+
 export function toggleFavourite() {
   sounds.tap();
   return patchTake({ favorite: !state.take.favorite });
@@ -138,6 +150,7 @@ export function takeScreen() {
           onclick: toggleFavourite }, take.favorite ? "★ Favourite" : "☆ Favourite"),
         take.previous ? h("a", { class: "btn", href: `#compare/${encodeURIComponent(take.previous.id)}/${encodeURIComponent(take.id)}`, id: "compare-take" },
           "⚖️ Compare with last time") : null,
+        h("button", { class: "btn", type: "button", id: "card-take", onclick: () => openCard(take) }, "🖼️ Score card"),
         h("button", { class: "btn danger-outline", type: "button", id: "delete-take", onclick: () => deleteTake() }, "🗑️ Delete"))),
     state.takeError ? h("p", { class: "error-text", role: "alert" }, state.takeError) : null,
     hero(take),

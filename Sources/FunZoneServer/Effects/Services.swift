@@ -26,6 +26,8 @@ public struct Services: Sendable {
     public let sealer: SecretSealer
     /// Renders drawings (thumbnails, PNG export) with the colouring pages and stamp pictures.
     public let drawingRenderer: DrawingRenderer
+    /// Journal PDFs and score cards: a few at a time, one per family.
+    let printing = PrintQueue()
     public let rateLimits: RateLimitStore
     public let blobs: any BlobStore
     public let registry: AppRegistry

@@ -25,6 +25,7 @@ struct SpeakUpController {
         SpeakUpPracticeController(services: services).addRoutes(to: kid)
         SpeakUpCourse(services: services).addRoutes(to: kid)
         SpeakUpHabits(services: services).addRoutes(to: kid)
+        SpeakUpExports(services: services).addRoutes(to: kid)
         kid.get("settings", use: settings)
         kid.put("settings", use: saveSettings)
         kid.post("takes", use: record)

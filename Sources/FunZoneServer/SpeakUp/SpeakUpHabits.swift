@@ -126,7 +126,7 @@ struct SpeakUpHabits {
     }
 
     /// The speaker's record (takes, practice, course weeks, goals reached) and goals with their progress.
-    private func record(_ caller: Kid, calendar: PracticeCalendar) async throws -> (SpeakerRecord, [GoalView]) {
+    func record(_ caller: Kid, calendar: PracticeCalendar) async throws -> (SpeakerRecord, [GoalView]) {
         let (store, child, scope) = (services.speakUp, caller.child.id, caller.session.scope)
         let points = try await store.points(childId: child, in: scope)
         let takes = Self.facts(points)

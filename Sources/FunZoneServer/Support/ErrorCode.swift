@@ -35,6 +35,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case promptExists = "prompt_exists", promptLibraryFull = "prompt_library_full", invalidCSV = "invalid_csv"
     // SpeakUp's course
     case lessonLocked = "lesson_locked", reviewNeedsTakes = "review_needs_takes", goalActive = "goal_active"
+    // SpeakUp's journal and score card
+    case printBusy = "print_busy"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -65,7 +67,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .rateLimited, .gateLocked: .tooManyRequests
         case .internalError: .internalServerError
         case .speechServiceFailed: .badGateway
-        case .speechUnavailable, .speechWarmingUp, .pairingUnavailable: .serviceUnavailable
+        case .speechUnavailable, .speechWarmingUp, .pairingUnavailable, .printBusy: .serviceUnavailable
         }
     }
 
@@ -110,6 +112,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .noSpeech: "Nothing was heard in the recording. Speak a little closer to the microphone and try again."
         case .speechUnavailable: "The speech engine is not available."
         case .speechServiceFailed: "The recognition service did not answer properly. Try again in a moment."
+        case .printBusy: "The journal or card is still being made. Try again in a few seconds."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."
         case .gameOver: "This game is over."
