@@ -28,7 +28,8 @@ public enum JournalPDF {
         flow.text("SpeakUp journal", font: Font(28, bold: true), color: accent, after: 2)
         flow.text(journal.speaker, font: Font(18, bold: true), color: ink, after: 2)
         let from = journal.period.start.map { formatted($0, journal.timeZone) } ?? journal.takes.first.map { formatted($0.at, journal.timeZone) }
-        let dates = from.map { " (\($0) – \(formatted(journal.period.end, journal.timeZone)))" } ?? ""
+        // The period's end is exclusive: the last day shown is the one before it.
+        let dates = from.map { " (\($0) – \(formatted(journal.period.end.addingTimeInterval(-1), journal.timeZone)))" } ?? ""
         flow.text(journal.period.title + dates, font: Font(12), color: muted, after: 14)
     }
 
@@ -42,7 +43,7 @@ public enum JournalPDF {
         if let improved = summary.mostImproved { lines.append("Most improved: \(improved.dimension.title) (+\(improved.points))") }
         if journal.takes.isEmpty { lines.append("No takes in this period yet.") }
         if journal.takesInPeriod > journal.takes.count {
-            lines.append("The \(journal.takes.count) newest of the period's \(journal.takesInPeriod) takes are printed below.")
+            lines.append("This summary and the pages below cover the \(journal.takes.count) newest of the period's \(journal.takesInPeriod) takes.")
         }
         for line in lines { flow.text(line, font: Font(12), color: ink, after: 3) }
         flow.space(10)

@@ -32,7 +32,12 @@ final class PDFSurface {
         canvas = Canvas(surface: surface)
     }
 
-    deinit { cairo_surface_destroy(surface) }
+    /// Finished here too (a no-op after `finish()`): cairo's last bytes must reach the sink while it is alive,
+    /// whatever still holds the canvas (its context keeps a reference to the surface).
+    deinit {
+        cairo_surface_finish(surface)
+        cairo_surface_destroy(surface)
+    }
 
     func nextPage() { cairo_show_page(canvas.cr) }
 

@@ -64,6 +64,8 @@ public struct JournalPeriod: Equatable, Sendable {
         case badDay(String)
         /// The last day comes before the first.
         case endsBeforeStart
+        /// The first day is still to come.
+        case startsAfterToday
     }
 
     /// Nil: from the first take.
@@ -82,10 +84,13 @@ public struct JournalPeriod: Equatable, Sendable {
         }
         let first = try from.map { day throws(Problem) in try startOf(day, calendar) }
         let lastStart = try to.map { day throws(Problem) in try startOf(day, calendar) }
-        let end = lastStart.flatMap { calendar.calendar.date(byAdding: .day, value: 1, to: $0) } ?? now.addingTimeInterval(1)
-        if let first, first >= end { throw .endsBeforeStart }
+        let dayAfterLast = lastStart.flatMap { calendar.calendar.date(byAdding: .day, value: 1, to: $0) }
+        if let first, let dayAfterLast, first >= dayAfterLast { throw .endsBeforeStart }
+        if let first, first > now { throw .startsAfterToday }
+        // A last day still to come ends now; the end is exclusive, so a take made this second is in.
+        let end = min(dayAfterLast ?? now.addingTimeInterval(1), now.addingTimeInterval(1))
         let title = "\(from.map { "From \($0)" } ?? "From the first take") to \(to ?? calendar.today)"
-        return JournalPeriod(start: first, end: min(end, now.addingTimeInterval(1)), title: title)
+        return JournalPeriod(start: first, end: end, title: title)
     }
 
     private static func startOf(_ day: String, _ calendar: PracticeCalendar) throws(Problem) -> Date {

@@ -115,4 +115,34 @@ extension Migrations {
         "CREATE INDEX speakup_goals_by_child ON speakup_goals (family_id, child_id, started_at)",
         "ALTER TABLE speakup_takes ADD COLUMN listened_at BIGINT",
     ])
+
+    /// Family challenges: a take's score or stars for another member of the family to beat on the same
+    /// prompt, and the takes that answered each (a deleted take's answer goes with it).
+    static let speakUpChallenges = Migration(version: 15, name: "speakup family challenges", statements: [
+        """
+        CREATE TABLE speakup_challenges (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            from_child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            to_child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            prompt_id TEXT NOT NULL,
+            from_take_id TEXT NOT NULL,
+            measure TEXT NOT NULL,
+            target INTEGER NOT NULL,
+            created_at BIGINT NOT NULL,
+            expires_at BIGINT NOT NULL,
+            beaten_at BIGINT)
+        """,
+        "CREATE INDEX speakup_challenges_to ON speakup_challenges (family_id, to_child_id, created_at)",
+        "CREATE INDEX speakup_challenges_from ON speakup_challenges (family_id, from_child_id, created_at)",
+        """
+        CREATE TABLE speakup_challenge_answers (
+            take_id TEXT PRIMARY KEY REFERENCES speakup_takes(id) ON DELETE CASCADE,
+            challenge_id TEXT NOT NULL REFERENCES speakup_challenges(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            value INTEGER NOT NULL,
+            created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX speakup_challenge_answers_by_challenge ON speakup_challenge_answers (challenge_id)",
+    ])
 }

@@ -334,6 +334,7 @@ public enum Migrations {
         speakUpPractice,
         speakUpDrills,
         speakUpCourse,
+        speakUpChallenges,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

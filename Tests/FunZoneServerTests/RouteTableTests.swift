@@ -173,12 +173,19 @@ struct Family {
         let prompt = try await tablet.decoded(SpeakUpPromptsController.LibraryResponse.Item.self, .post, "/api/speakup/prompts",
                                               ["text": "Tell us about your garden"], expect: .created)
         let goal = try await tablet.decoded(SpeakUpHabits.GoalView.self, .post, "/api/speakup/goals", ["kind": "practiceTime"], expect: .created)
+        // Mia (Show & Tell) challenges her brother on a prompt: her stars are the bar.
+        let leo = try await app.addChild(parent, name: "Leo", grade: 6)
+        let prompted = try await tablet.request(.post, "/api/speakup/takes?promptId=storytelling-01", body: ByteBuffer(bytes: toneWAV()),
+                                                headers: [.contentType: "audio/wav"])
+        let challenge = try await tablet.decoded(SpeakUpChallenges.ChallengeView.self, .post, "/api/speakup/challenges",
+                                                 ["takeId": try prompted.decoded(SpeakUpView.Take.self).id.rawValue, "toChildId": leo],
+                                                 expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
-            "promptId": prompt.id, "goalId": goal.id,
+            "promptId": prompt.id, "goalId": goal.id, "challengeId": challenge.id,
         ])
     }
 
@@ -189,7 +196,7 @@ struct Family {
                           "/api/parent/spotcheck/devices"]
         let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
                          "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)",
-                         "/api/speakup/prompts", "/api/speakup/habits"]
+                         "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

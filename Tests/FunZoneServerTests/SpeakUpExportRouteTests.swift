@@ -27,7 +27,7 @@ import Testing
             try await tablet.expectError(.post, "/api/speakup/journal", ["range": "week"], status: .forbidden, code: "gate_required")
             try await app.passGate(tablet)
             // Bad requests keep the pass: nothing was made.
-            for (body, field) in [(["range": "year"], "range"), (["from": "2027-01-10", "to": "2027-01-09"], "to"),
+            for (body, field) in [(["range": "year"], "range"), (["from": "2027-01-10", "to": "2027-01-09"], "to"), (["from": "2027-02-01"], "from"),
                                   (["from": "2027-02-30"], "from"), (["paper": "a3"], "paper"), (["tz": "Mars/Olympus"], "tz")] {
                 let response = try await tablet.request(.post, "/api/speakup/journal", json: body)
                 try expectErrorShape(response, status: .unprocessableContent, code: "invalid_field")
@@ -101,7 +101,12 @@ import Testing
         let slow = Task { try await queue.run(for: rossi) { Thread.sleep(forTimeInterval: 1); return 1 } }
         try await Task.sleep(for: .milliseconds(100))
         // The same family again: refused at once.
-        await #expect(throws: APIError.self) { try await queue.run(for: rossi) { 2 } }
+        do {
+            _ = try await queue.run(for: rossi) { 2 }
+            Issue.record("a second render of one family should be refused")
+        } catch let error as APIError {
+            #expect(error.code == .printBusy)
+        }
         // Another family waits for the one slot, then gives up with 503.
         do {
             _ = try await queue.run(for: bianchi) { 3 }
@@ -111,5 +116,9 @@ import Testing
         }
         #expect(try await slow.value == 1)
         #expect(try await queue.run(for: bianchi) { 4 } == 4)
+        // A render that fails frees its slot and its family.
+        struct Broken: Error {}
+        await #expect(throws: Broken.self) { try await queue.run(for: rossi) { throw Broken() } }
+        #expect(try await queue.run(for: rossi) { 5 } == 5)
     }
 }

@@ -36,12 +36,12 @@ struct PrintingTests {
     func journal() throws {
         let data = try JournalPDF.render(try Self.journal([
             Self.take("Morning talk", score: 72, transcript: "so um I went to the lake and like it was great"),
-            Self.take("Evening <story>", score: 58, transcript: "the dog uh ran & jumped"),
+            Self.take("Evening <story>", score: 58, transcript: "the dog uh ran & jumped <b>high</b>"),
         ]))
         #expect(data.starts(with: Array("%PDF-".utf8)))
         let text = try PDFText.read(data)
         for expected in ["SpeakUp journal", "Leo <Rossi> & co", "Average score: 65", "First Steps", "Morning talk", "Evening <story>",
-                         "I went to the lake", "ran & jumped", "Score 72 · Solid"] {
+                         "I went to the lake", "ran & jumped <b>high</b>", "Score 72 · Solid", "(8 Mar 2026 – 15 Mar 2026)"] {
             #expect(text.contains(expected), "missing \(expected)")
         }
     }

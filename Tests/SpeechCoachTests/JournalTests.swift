@@ -47,6 +47,15 @@ struct JournalTests {
         #expect(throws: JournalPeriod.Problem.endsBeforeStart) {
             try JournalPeriod.resolve(range: nil, from: "2026-03-10", to: "2026-03-09", calendar: Self.calendar)
         }
+        #expect(throws: JournalPeriod.Problem.startsAfterToday) {
+            try JournalPeriod.resolve(range: nil, from: "2026-03-16", to: nil, calendar: Self.calendar)
+        }
+        #expect(throws: JournalPeriod.Problem.startsAfterToday) {
+            try JournalPeriod.resolve(range: nil, from: "2026-04-01", to: "2026-04-30", calendar: Self.calendar)
+        }
+        // Today is a period of its own (until now).
+        let today = try? JournalPeriod.resolve(range: nil, from: "2026-03-15", to: "2026-03-15", calendar: Self.calendar)
+        #expect(today.map { $0.end > $0.start! } == true)
         for day in ["2026-02-30", "2026-3-1", "yesterday", "2026-03-01T00:00", ""] {
             #expect(throws: JournalPeriod.Problem.badDay(day)) { try JournalPeriod.resolve(range: nil, from: day, to: nil, calendar: Self.calendar) }
         }

@@ -62,6 +62,8 @@ export const ErrorCode = Object.freeze({
   lessonLocked: "lesson_locked",
   reviewNeedsTakes: "review_needs_takes",
   goalActive: "goal_active",
+  challengeOpen: "challenge_open",
+  tooManyChallenges: "too_many_challenges",
   printBusy: "print_busy",
   tooManyDevices: "too_many_devices",
   pairingUnavailable: "pairing_unavailable",

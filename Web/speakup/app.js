@@ -16,6 +16,7 @@ import { historyScreen, loadHistory } from "./history.js";
 import { recordingScreen } from "./recording.js";
 import { analysingScreen, failedScreen, revealScreen } from "./reveal.js";
 import { routeFor } from "./routes.js";
+import { loadChallenges } from "./challenges.js";
 import { openSettings, settingsScreen } from "./settings.js";
 import { calmScreen, openCalm } from "./calm.js";
 import { courseScreen, lessonScreen, loadCourse } from "./course.js";
@@ -49,6 +50,7 @@ async function load() {
     document.body.classList.toggle("show-and-tell", isKid());
     await loadPrompt();
     loadHabits();
+    loadChallenges();
   } catch (error) {
     if (error instanceof ApiError && (error.code === ErrorCode.notSignedIn || error.code === ErrorCode.noChildSelected)) { location.href = "/"; return; }
     state.fatal = error instanceof ApiError ? error.message : "SpeakUp needs the server. Check the connection and try again.";
@@ -167,7 +169,7 @@ function draw() {
 setRenderer(draw);
 addEventListener("hashchange", route);
 // Goals and badges may have moved: load them again (a new badge is celebrated).
-document.addEventListener("speakup:progress", () => loadHabits());
+document.addEventListener("speakup:progress", () => { loadHabits(); loadChallenges(); });
 // Show & Tell: every button and link says its name when touched (the other kids' pages do too).
 speakOnTouch(document, { when: isKid });
 load();

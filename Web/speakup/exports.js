@@ -36,6 +36,9 @@ export async function openScoreCard(take) {
     label: kid ? "My star card" : "Score card", kid, cancelText: "Done",
     render(body, close, voice) {
       let url = "";
+      let asked = 0;
+      let busy = false;
+      let open = true;
       const name = () => fileName("card", state.me?.speaker?.name, take.createdAt?.slice(0, 10) ?? today(), "png");
       const draw = () => {
         if (url) URL.revokeObjectURL(url);
@@ -45,23 +48,31 @@ export async function openScoreCard(take) {
           h("h2", {}, kid ? "🌟 My star card" : "🖼️ Score card"),
           failed ? h("p", { class: "error-text", role: "alert", id: "card-error" }, picture.message)
             : h("img", { class: "card-preview", id: "card-preview", src: url, alt: kid ? "Your star card" : "The score card", width: 300, height: 390 }),
-          h("div", { class: "chips card-themes", role: "group", "aria-label": "Theme" }, themes.map(([id, label]) =>
-            h("button", { class: "chip-button", type: "button", id: `card-theme-${id}`, "aria-pressed": String(id === theme), dataset: { say: label },
-              onclick: () => change({ theme: id }) }, label))),
+          h("div", { class: "chips card-themes", role: "group", "aria-label": "Theme", "aria-busy": String(busy) }, themes.map(([id, label]) =>
+            h("button", { class: "chip-button", type: "button", id: `card-theme-${id}`, "aria-pressed": String(id === theme), disabled: busy,
+              dataset: { say: label }, onclick: () => change({ theme: id }) }, label))),
           !kid && take.prompt ? h("label", { class: "check-row" },
-            h("input", { type: "checkbox", id: "card-prompt", checked: prompt, onchange: (event) => change({ prompt: event.target.checked }) }),
+            h("input", { type: "checkbox", id: "card-prompt", checked: prompt, disabled: busy, onchange: (event) => change({ prompt: event.target.checked }) }),
             " Show the prompt: a challenge to beat") : null,
           failed ? null : h("a", { class: "btn primary big", id: "card-save", href: url, download: name(), dataset: { say: "Save the picture" } }, "⬇️ Save picture"));
       };
+      // One drawing at a time (the server draws one file per family at once); the choice shown is the picture shown.
       const change = async (choice) => {
-        theme = choice.theme ?? theme;
-        prompt = choice.prompt ?? prompt;
-        picture = await withParentGate(() => card(take, theme, prompt), { reason }).catch((error) => error) ?? picture;
+        if (busy) return;
+        const wanted = { theme: choice.theme ?? theme, prompt: choice.prompt ?? prompt };
+        const ticket = ++asked;
+        busy = true;
+        draw();
+        const answer = await withParentGate(() => card(take, wanted.theme, wanted.prompt), { reason }).catch((error) => error);
+        busy = false;
+        if (!open || ticket !== asked) return;
+        if (answer instanceof Blob) ({ theme, prompt } = wanted);
+        if (answer !== null) picture = answer;
         draw();
       };
       draw();
       voice.say("Here is your star card. Pick the colours you like.");
-      return () => { if (url) URL.revokeObjectURL(url); };
+      return () => { open = false; if (url) URL.revokeObjectURL(url); };
     },
   });
 }
@@ -73,12 +84,16 @@ export async function openJournal() {
     label: "Journal PDF", cancelText: "Close",
     render(body) {
       const status = h("p", { class: "hint", id: "journal-status", role: "status" });
+      let busy = false;
       const make = async (event) => {
         event.preventDefault();
+        if (busy) return;
         const { body: request, error } = journalRequest({ ...choice, tz: zone() });
         status.className = error ? "error-text" : "hint";
         status.textContent = error ?? "Making the PDF…";
         if (error) return;
+        busy = true;
+        button.disabled = true;
         try {
           const pdf = await withParentGate(() => api("/api/speakup/journal", { method: "POST", body: request, blob: true }),
             { reason: "A grown-up saves the journal." });
@@ -88,17 +103,27 @@ export async function openJournal() {
         } catch (failure) {
           status.className = "error-text";
           status.textContent = failure.message;
+        } finally {
+          busy = false;
+          button.disabled = false;
         }
       };
-      const radio = ([id, label]) => h("label", { class: "chip-button" },
-        h("input", { type: "radio", name: "journal-range", value: id, id: `journal-range-${id}`, checked: choice.range === id,
-          onchange: () => { choice.range = id; } }), ` ${label}`);
+      // A range or days, never both: picking one clears the other, so what is shown is what is sent.
+      const radios = JOURNAL_RANGES.map(([id, label]) => h("input", { type: "radio", name: "journal-range", value: id, id: `journal-range-${id}`,
+        checked: choice.range === id, onchange: () => { choice.range = id; clearDays(); } }));
+      const days = { from: null, to: null };
+      const clearDays = () => { for (const key of ["from", "to"]) { choice[key] = ""; days[key].value = ""; } };
       const day = (key, label) => h("label", { class: "field" }, h("span", { class: "field-name" }, label),
-        h("input", { type: "date", id: `journal-${key}`, max: today(), onchange: (event) => { choice[key] = event.target.value; } }));
+        days[key] = h("input", { type: "date", id: `journal-${key}`, max: today(), onchange: (event) => {
+          choice[key] = event.target.value;
+          if (choice.from || choice.to) for (const radio of radios) radio.checked = false;
+        } }));
+      const button = h("button", { class: "btn primary big", type: "submit", id: "journal-make" }, "⬇️ Save the PDF");
       mount(body, h("form", { class: "journal-form", id: "journal-form", onsubmit: make },
         h("h2", {}, "📄 Journal"),
         h("p", { class: "hint" }, "Every take of a period, with its scores, fillers and words, as a PDF a parent or teacher can read."),
-        h("fieldset", { class: "chips" }, h("legend", {}, "Which takes"), JOURNAL_RANGES.map(radio)),
+        h("fieldset", { class: "chips" }, h("legend", {}, "Which takes"),
+          JOURNAL_RANGES.map(([, label], index) => h("label", { class: "chip-button" }, radios[index], ` ${label}`))),
         h("details", { class: "journal-days" }, h("summary", {}, "Or pick the days"),
           h("div", { class: "row start" }, day("from", "First day"), day("to", "Last day"))),
         h("label", { class: "check-row" }, h("input", { type: "checkbox", id: "journal-achievements", checked: true,
@@ -106,7 +131,7 @@ export async function openJournal() {
         h("label", { class: "field" }, h("span", { class: "field-name" }, "Paper"),
           h("select", { id: "journal-paper", onchange: (event) => { choice.paper = event.target.value; } },
             h("option", { value: "a4" }, "A4"), h("option", { value: "letter" }, "US Letter"))),
-        h("button", { class: "btn primary big", type: "submit", id: "journal-make" }, "⬇️ Save the PDF"),
+        button,
         status));
       return null;
     },

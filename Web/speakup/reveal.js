@@ -3,6 +3,7 @@
 // 80 and above (none when the reader asked for less motion); below 60 it names what to work on.
 // A failed take says why and offers to send the same recording again.
 import { h } from "../shared/dom.js";
+import { challengeAnswer } from "./challenges.js";
 import { sounds } from "../shared/sounds.js";
 import { abandonTake, beginTake, canSendAgain, sendAgain } from "./flow.js";
 import { activityOfPrompt } from "./course-rules.js";
@@ -80,6 +81,7 @@ export function revealScreen() {
     previous ? h("p", { class: `delta ${previous.direction}`, id: "reveal-previous" }, previous.text) : null,
     change ? h("p", { class: "delta same", id: "reveal-moved" }, change) : null,
     note ? h("p", { class: "lead", id: "reveal-note" }, note) : null,
+    challengeAnswer(take),
     picture ? h("div", { class: "radar-box reveal-radar" }, draw(picture)) : null,
     h("div", { class: "row" },
       h("button", { class: "btn primary big", type: "button", id: "reveal-details", onclick: () => go(`#take/${encodeURIComponent(take.id)}`) }, "See the details"),

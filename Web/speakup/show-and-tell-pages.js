@@ -14,6 +14,7 @@ import { stopSpeaking } from "../shared/speech.js";
 import { progressed, state } from "./state.js";
 import { draw } from "./svg.js";
 import { deleteTake, openCard, openJournal, toggleFavourite } from "./take-page.js";
+import { challengeAnswer, challengeButton } from "./challenges.js";
 
 let saidHistory = false;
 let playing = null; // Then and Now's <audio>: one talk plays at a time
@@ -55,12 +56,14 @@ export function kidTakeScreen() {
       stars(count, { id: "take-stars" }),
       take.prompt ? h("div", { class: "kid-prompt" }, h("p", { class: "prompt-text", id: "take-title" }, take.prompt.text),
         hearAgainButton(take.prompt.text, { label: "Hear the question", id: "hear-take-prompt" })) : h("h1", { class: "screen-title", id: "take-title" }, "💭 My own idea")),
+    challengeAnswer(take),
     tip ? h("section", { class: "glass-card kid-tip", id: "take-tip" }, h("p", {}, "💡 ", tip), hearAgainButton(tip, { label: "Hear the tip", id: "hear-take-tip" })) : null,
     playbackBar(),
     h("div", { class: "row" },
       h("button", { class: `btn big${take.favorite ? " on" : ""}`, type: "button", id: "favorite-take", "aria-pressed": String(Boolean(take.favorite)),
         "aria-label": take.favorite ? "A favourite. Tap to stop keeping it" : "Keep as a favourite", onclick: toggleFavourite }, take.favorite ? "💖" : "🤍"),
       h("button", { class: "btn big", type: "button", id: "card-take", "aria-label": "My star card", onclick: () => openCard(take) }, "🌟🖼️"),
+      challengeButton(take),
       h("button", { class: "btn big danger-outline", type: "button", id: "delete-take", "aria-label": "Delete this talk", onclick: () => deleteTake({ kid: true }) }, "🗑️")));
 }
 

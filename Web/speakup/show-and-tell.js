@@ -2,6 +2,7 @@
 // big 🔊 says it again), three short lengths drawn as clocks, big targets, stars instead of
 // numbers, one kind tip read aloud. No numerals anywhere on its screens.
 import { h } from "../shared/dom.js";
+import { challengeAnswer, familyChallengeCard } from "./challenges.js";
 import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
 import { sounds } from "../shared/sounds.js";
 import { stopSpeaking } from "../shared/speech.js";
@@ -69,7 +70,8 @@ export function kidTodayScreen() {
       h("button", { class: "btn secondary big", type: "button", id: "start-free", onclick: () => beginTake({ withPrompt: false }),
         dataset: { say: "Talk about my own idea" } }, "💭 My own idea"),
       h("a", { class: "btn secondary big", href: "#wheel", id: "open-wheel", "aria-label": "Spin the question wheel",
-        dataset: { say: "Spin the question wheel" } }, "🎡 Spin a question")));
+        dataset: { say: "Spin the question wheel" } }, "🎡 Spin a question")),
+    familyChallengeCard());
 }
 
 /** What Show & Tell says as each phase of a take begins (nothing while recording: the microphone would hear it). */
@@ -97,6 +99,7 @@ export function kidRevealScreen() {
     stars(count, { id: "reveal-stars" }),
     h("h1", { class: "verdict", id: "reveal-verdict" }, praiseFor(count)),
     tip ? h("div", { class: "kid-tip", id: "reveal-tip" }, h("p", {}, tip), hearAgainButton(tip, { label: "Hear the tip", id: "hear-tip" })) : null,
+    challengeAnswer(take),
     h("div", { class: "row" },
       h("button", { class: "btn primary big", type: "button", id: "reveal-details", dataset: { say: "Hear myself" },
         onclick: () => go(`#take/${encodeURIComponent(take.id)}`) }, "▶️ Hear myself"),

@@ -6,6 +6,7 @@ import { openSheet } from "../shared/dialog.js";
 import { h, mount } from "../shared/dom.js";
 import { sounds } from "../shared/sounds.js";
 import { breakdownTab } from "./breakdown.js";
+import { challengeAnswer, challengeButton } from "./challenges.js";
 import { coachingTab } from "./coaching.js";
 import { deltaText, humanize, lengthText, moved, movedText, scoreBand, shortDate, sincePrevious, verdict } from "./format.js";
 import { playbackBar, prepareAudio } from "./playback.js";
@@ -151,8 +152,10 @@ export function takeScreen() {
         take.previous ? h("a", { class: "btn", href: `#compare/${encodeURIComponent(take.previous.id)}/${encodeURIComponent(take.id)}`, id: "compare-take" },
           "⚖️ Compare with last time") : null,
         h("button", { class: "btn", type: "button", id: "card-take", onclick: () => openCard(take) }, "🖼️ Score card"),
+        challengeButton(take),
         h("button", { class: "btn danger-outline", type: "button", id: "delete-take", onclick: () => deleteTake() }, "🗑️ Delete"))),
     state.takeError ? h("p", { class: "error-text", role: "alert" }, state.takeError) : null,
+    challengeAnswer(take),
     hero(take),
     tabs(),
     h("section", { class: "tab-panel", id: "take-panel", role: "tabpanel", "aria-labelledby": `tab-${state.takeTab}` }, panels[state.takeTab](take)),

@@ -7,6 +7,7 @@ import { local } from "../shared/safe-storage.js";
 import { sounds } from "../shared/sounds.js";
 import { beginTake } from "./flow.js";
 import { DURATIONS, greeting, humanize, lengthSpoken, lengthText, nearestDuration, scoreBand, streakText, zoneQuery } from "./format.js";
+import { familyChallengeCard } from "./challenges.js";
 import { challengeCard } from "./habits.js";
 import { ringStack } from "./rings.js";
 import { isKid, render, state } from "./state.js";
@@ -95,7 +96,8 @@ function ringsCard(today) {
 function promptCard(prompt) {
   return h("section", { class: "glass-card featured prompt-card", id: "prompt-card", "aria-labelledby": "prompt-text" },
     h("div", { class: "prompt-meta" },
-      h("span", { class: "eyebrow" }, prompt.lessonActivity ? "📘 Lesson practice" : prompt.chosen ? "Your prompt" : "Today's prompt"),
+      h("span", { class: "eyebrow" }, prompt.lessonActivity ? "📘 Lesson practice" : prompt.challengeFrom ? `⚔️ ${prompt.challengeFrom}'s challenge`
+        : prompt.chosen ? "Your prompt" : "Today's prompt"),
       prompt.category && !prompt.lessonActivity ? h("span", { class: "chip" }, humanize(prompt.category)) : null,
       prompt.difficulty ? h("span", { class: `chip difficulty-${prompt.difficulty}` }, humanize(prompt.difficulty)) : null),
     h("p", { class: "prompt-text", id: "prompt-text", dataset: { promptId: prompt.id } }, prompt.text),
@@ -126,6 +128,7 @@ export function todayScreen() {
         "🎤 With Prompt") : null,
       h("button", { class: "btn secondary big", type: "button", id: "start-free", onclick: () => beginTake({ withPrompt: false }) }, "Free Practice")),
     challengeCard(),
+    familyChallengeCard(),
     storage && storage.keepRecordings === false
       ? h("p", { class: "hint center", id: "not-kept" }, "Recordings aren't kept on this family's server: you'll still see your scores and transcripts.") : null);
 }

@@ -26,6 +26,7 @@ struct SpeakUpController {
         SpeakUpCourse(services: services).addRoutes(to: kid)
         SpeakUpHabits(services: services).addRoutes(to: kid)
         SpeakUpExports(services: services).addRoutes(to: kid)
+        SpeakUpChallenges(services: services).addRoutes(to: kid)
         kid.get("settings", use: settings)
         kid.put("settings", use: saveSettings)
         kid.post("takes", use: record)

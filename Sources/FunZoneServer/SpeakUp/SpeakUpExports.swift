@@ -43,6 +43,8 @@ struct SpeakUpExports {
             throw APIError.invalid(body.from == day ? "from" : "to", "“\(day.prefix(40))” is not a day: write it as YYYY-MM-DD.")
         } catch .endsBeforeStart {
             throw APIError.invalid("to", "The last day (\(body.to ?? "")) comes before the first (\(body.from ?? "")).")
+        } catch .startsAfterToday {
+            throw APIError.invalid("from", "The first day (\(body.from ?? "")) has not come yet.")
         }
         guard let paper = Paper(rawValue: body.paper ?? "a4") else { throw APIError.invalid("paper", "paper must be a4 or letter.") }
 
@@ -56,13 +58,14 @@ struct SpeakUpExports {
         let takes = found.takes.map { take in
             JournalTake(title: take.title, prompt: take.promptId.flatMap { prompts[$0] }, at: take.createdAt, seconds: take.seconds,
                         score: take.analysis.scores.zeroGated ? nil : take.score, stars: take.stars, digest: TakeDigest(take.analysis),
-                        pauses: take.analysis.pauses.count, words: take.analysis.words)
+                        pauses: take.analysis.pauses.count, words: Self.words(take.analysis))
         }
         let achievements = body.achievements == false ? [] : try await unlocked(caller, in: period, calendar: calendar)
         let journal = Journal(speaker: child.name, period: period, achievements: achievements, takes: takes, takesInPeriod: found.count,
                               generatedAt: calendar.now, timeZone: calendar.calendar.timeZone)
-        let pdf = try await services.printing.run(for: scope.familyId) { try JournalPDF.render(journal, paper: paper) }
+        // Spent before the render: a pass buys one file, even when two requests race.
         if usesGatePass { try await services.spendGatePass(caller.session) }
+        let pdf = try await services.printing.run(for: scope.familyId) { try JournalPDF.render(journal, paper: paper) }
         return Self.file(pdf, type: "application/pdf", name: "speakup-journal-\(Self.fileName(child.name))-\(calendar.today).pdf")
     }
 
@@ -116,9 +119,14 @@ struct SpeakUpExports {
                  body: .init(byteBuffer: ByteBuffer(data: data)))
     }
 
-    /// A name safe in a file name and a header: letters and digits, the rest as dashes.
+    /// The words as the take's page shows them: the filled pauses the recogniser never wrote as words are in too.
+    static func words(_ analysis: TakeAnalysis) -> [AnalyzedWord] {
+        SpeakUpView.transcript(analysis).map { AnalyzedWord(text: $0.text, start: $0.start, end: $0.end, confidence: 1, isFiller: $0.filler != nil) }
+    }
+
+    /// A name safe in a file name and a header: letters and digits (accents dropped, as the page does), the rest as dashes.
     static func fileName(_ name: String) -> String {
-        let ascii = name.lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
+        let ascii = name.folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil).lowercased().map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "-" }
         let trimmed = String(ascii).split(separator: "-").joined(separator: "-")
         return trimmed.isEmpty ? "speaker" : String(trimmed.prefix(40))
     }

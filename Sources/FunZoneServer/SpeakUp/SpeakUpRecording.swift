@@ -62,6 +62,7 @@ extension SpeakUpController {
             if let key = kept?.key { try? await services.blobs.delete(key: key) }
             throw error
         }
+        try await SpeakUpChallenges(services: services).answer(with: take, in: session.scope)
         return try await SpeakUpTakeViews(services: services).view(of: take, child: child, in: session.scope)
     }
 

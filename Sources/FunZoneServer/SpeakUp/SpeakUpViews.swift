@@ -158,6 +158,28 @@ enum SpeakUpView {
         let averages: Averages?
         let previous: Previous?
         let showAndTell: ShowAndTell.Result?
+        /// The family challenge this take answered, and how it did.
+        let challenge: ChallengeAnswer?
+    }
+
+    /// Someone of the family, as a challenge names them.
+    struct Person: Codable, Equatable {
+        let id: String
+        let name: String
+        let avatar: String
+        /// Show & Tell: the page shows stars, never numbers.
+        let showAndTell: Bool
+    }
+
+    /// What a take did against the challenge it answered.
+    struct ChallengeAnswer: Codable {
+        let id: String
+        let from: Person?
+        let measure: FamilyChallenge.Measure
+        let target: Int
+        /// The take in the challenge's measure.
+        let value: Int
+        let outcome: ChallengeOutcome
     }
 
     /// Words and fillers in time order, each filler marked with its kind: the words the coach

@@ -35,6 +35,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case promptExists = "prompt_exists", promptLibraryFull = "prompt_library_full", invalidCSV = "invalid_csv"
     // SpeakUp's course
     case lessonLocked = "lesson_locked", reviewNeedsTakes = "review_needs_takes", goalActive = "goal_active"
+    // SpeakUp's family challenges
+    case challengeOpen = "challenge_open", tooManyChallenges = "too_many_challenges"
     // SpeakUp's journal and score card
     case printBusy = "print_busy"
     // SpotCheck and the home network
@@ -55,7 +57,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .methodNotAllowed: .methodNotAllowed
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
              .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
-             .lessonLocked, .reviewNeedsTakes, .goalActive:
+             .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
@@ -112,6 +114,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .noSpeech: "Nothing was heard in the recording. Speak a little closer to the microphone and try again."
         case .speechUnavailable: "The speech engine is not available."
         case .speechServiceFailed: "The recognition service did not answer properly. Try again in a moment."
+        case .challengeOpen: "That challenge is already waiting for them."
+        case .tooManyChallenges: "You have as many challenges waiting as you can send. Wait for an answer first."
         case .printBusy: "The journal or card is still being made. Try again in a few seconds."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."
