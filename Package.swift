@@ -46,6 +46,9 @@ let package = Package(
         // Coloring Fun: drawings as actions, undo/redo, brushes, shapes, flood fill, rendering and PNG.
         .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Coloring", dependencies: ["SystemZlib"]),
+        // MirrorBuddy's rules: subjects, tasks and their sections, the one XP / level / streak / badge / quest
+        // system, and text for reading (sentences, words, Italian syllables).
+        .target(name: "Study"),
         // SpotCheck's rules: quiet hours, device status, pairing codes, request signatures, Shortcut reports.
         .target(name: "SpotCheck", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Speech", dependencies: [
@@ -135,6 +138,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "SpeechCoach", "TestSupport"]),
         .testTarget(name: "SpellingTests", dependencies: [
             "Spelling",

@@ -70,6 +70,32 @@ public enum CustomPrompts {
         }
     }
 
+    /// The most lines one batch may add (a pasted list; a file goes through `PromptCSV`).
+    public static let batchLines = 50
+
+    /// Prompts pasted one per line, all in one category and difficulty: blank lines are left out,
+    /// texts already kept (`existingKeys`) or given twice are skipped (their line numbers, 1 first),
+    /// and any bad line refuses the whole batch with every bad line named.
+    public static func batch(_ text: String, category: String, difficulty: SpeakingPrompt.Difficulty,
+                             existingKeys: Set<String>) throws(PromptRuleError) -> (drafts: [PromptDraft], skipped: [Int]) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let filled = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+        guard !filled.isEmpty else { throw .textTooShort }
+        guard filled.count <= batchLines else { throw .tooManyRows(limit: batchLines) }
+        var keys = existingKeys, drafts: [PromptDraft] = [], skipped: [Int] = [], problems: [PromptCSV.Problem] = []
+        for (index, line) in filled {
+            do {
+                let clean = try cleanText(line)
+                guard keys.insert(key(clean)).inserted else { skipped.append(index + 1); continue }
+                drafts.append(PromptDraft(text: clean, category: category, difficulty: difficulty))
+            } catch {
+                problems.append(PromptCSV.Problem(row: index + 1, reason: PromptCSV.reason(error)))
+            }
+        }
+        guard problems.isEmpty else { throw .badRows(problems) }
+        return (drafts, skipped)
+    }
+
     /// The prompt a draft becomes.
     public static func prompt(id: String, draft: PromptDraft, forKids: Bool) -> SpeakingPrompt {
         SpeakingPrompt(id: id, category: draft.category, text: draft.text, difficulty: draft.difficulty,

@@ -22,6 +22,8 @@ public struct WarmUp: Codable, Equatable, Sendable, Identifiable {
     public let category: Category
     public let summary: String
     public let steps: [Step]
+    /// Breathing: how many times its pattern repeats in `steps` (the page lets the speaker choose 1–10).
+    public var rounds: Int? = nil
 
     public var seconds: Int { steps.reduce(0) { $0 + $1.seconds } }
 }
@@ -88,13 +90,13 @@ public enum PracticeCatalogue {
     public static let warmUps: [WarmUp] = [
         WarmUp(id: "box-breathing", title: "Box Breathing", emoji: "🟦", category: .breathing,
                summary: "Four even sides: in, hold, out, hold, four seconds each. Calms the body before you speak.",
-               steps: breathe(3, [(.inhale, 4), (.hold, 4), (.exhale, 4), (.hold, 4)])),
+               steps: breathe(3, [(.inhale, 4), (.hold, 4), (.exhale, 4), (.hold, 4)]), rounds: 3),
         WarmUp(id: "four-seven-eight", title: "4-7-8 Breathing", emoji: "🌙", category: .breathing,
                summary: "In for 4, hold for 7, out slowly for 8. The long breath out slows a racing heart.",
-               steps: breathe(3, [(.inhale, 4), (.hold, 7), (.exhale, 8)])),
+               steps: breathe(3, [(.inhale, 4), (.hold, 7), (.exhale, 8)]), rounds: 3),
         WarmUp(id: "belly-breathing", title: "Belly Breathing", emoji: "🎈", category: .breathing,
                summary: "A hand on your belly: fill it like a balloon, then let it go. Deep breath means a steady voice.",
-               steps: breathe(3, [(.inhale, 5), (.exhale, 5)])),
+               steps: breathe(3, [(.inhale, 5), (.exhale, 5)]), rounds: 3),
         WarmUp(id: "sea-shells", title: "Sea Shells", emoji: "🐚", category: .tongueTwister,
                summary: "A tongue twister at three speeds, with a rest between.", steps: twister("She sells sea shells by the sea shore.")),
         WarmUp(id: "peter-piper", title: "Peter Piper", emoji: "🫑", category: .tongueTwister,

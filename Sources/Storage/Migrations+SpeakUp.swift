@@ -117,7 +117,8 @@ extension Migrations {
     ])
 
     /// Family challenges: a take's score or stars for another member of the family to beat on the same
-    /// prompt, and the takes that answered each (a deleted take's answer goes with it).
+    /// prompt, and the takes that answered each (a take answers every open challenge on its prompt; a
+    /// deleted take's answer is kept without it, so a challenge beaten stays beaten with its best).
     static let speakUpChallenges = Migration(version: 15, name: "speakup family challenges", statements: [
         """
         CREATE TABLE speakup_challenges (
@@ -137,12 +138,14 @@ extension Migrations {
         "CREATE INDEX speakup_challenges_from ON speakup_challenges (family_id, from_child_id, created_at)",
         """
         CREATE TABLE speakup_challenge_answers (
-            take_id TEXT PRIMARY KEY REFERENCES speakup_takes(id) ON DELETE CASCADE,
+            id TEXT PRIMARY KEY,
+            take_id TEXT REFERENCES speakup_takes(id) ON DELETE SET NULL,
             challenge_id TEXT NOT NULL REFERENCES speakup_challenges(id) ON DELETE CASCADE,
             family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
             value INTEGER NOT NULL,
             created_at BIGINT NOT NULL)
         """,
         "CREATE INDEX speakup_challenge_answers_by_challenge ON speakup_challenge_answers (challenge_id)",
+        "CREATE INDEX speakup_challenge_answers_by_take ON speakup_challenge_answers (take_id)",
     ])
 }

@@ -5,18 +5,33 @@ import SpeechCoach
 /// Family challenges and the takes that answered them. Every query filters on the family; a
 /// profile sees the challenges it sent or was sent.
 extension SpeakUpStore {
-    public func addChallenge(_ challenge: FamilyChallenge, in scope: FamilyScope) async throws {
+    /// Adds the challenge unless the same challenger already has one open for the same person on the same
+    /// prompt (checked in the insert itself, so two quick taps make one); false when one is open.
+    public func addChallenge(_ challenge: FamilyChallenge, in scope: FamilyScope) async throws -> Bool {
         try await sql.raw("""
             INSERT INTO speakup_challenges (id, family_id, from_child_id, to_child_id, prompt_id, from_take_id, measure, target,
                 created_at, expires_at, beaten_at)
-            VALUES (\(bind: challenge.id), \(bind: scope.familyId), \(bind: challenge.fromChildId), \(bind: challenge.toChildId),
+            SELECT \(bind: challenge.id), \(bind: scope.familyId), \(bind: challenge.fromChildId), \(bind: challenge.toChildId),
                 \(bind: challenge.promptId), \(bind: challenge.fromTakeId), \(bind: challenge.measure.rawValue), \(bind: challenge.target),
-                \(bind: challenge.createdAt.millis), \(bind: challenge.expiresAt.millis), NULL)
-            """).run()
+                \(bind: challenge.createdAt.millis), \(bind: challenge.expiresAt.millis), NULL
+            WHERE NOT EXISTS (
+                SELECT 1 FROM speakup_challenges WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: challenge.fromChildId)
+                    AND to_child_id = \(bind: challenge.toChildId) AND prompt_id = \(bind: challenge.promptId)
+                    AND beaten_at IS NULL AND expires_at > \(bind: challenge.createdAt.millis))
+            RETURNING id
+            """).all().isEmpty == false
+    }
+
+    /// How many challenges the profile sent that are still open at `now`.
+    public func openChallengesSent(childId: ChildID, in scope: FamilyScope, now: Date) async throws -> Int {
+        try await sql.raw("""
+            SELECT COUNT(*) AS n FROM speakup_challenges
+            WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: childId) AND beaten_at IS NULL AND expires_at > \(bind: now.millis)
+            """).first()?.decode(column: "n", as: Int.self) ?? 0
     }
 
     /// The challenges the profile sent or was sent since `since`, newest first, with their best answer and tries.
-    public func challenges(childId: ChildID, in scope: FamilyScope, since: Date, limit: Int = 60) async throws -> [FamilyChallenge] {
+    public func challenges(childId: ChildID, in scope: FamilyScope, since: Date, limit: Int = 200) async throws -> [FamilyChallenge] {
         try await sql.raw("""
             SELECT \(SQLQueryString(Self.challengeColumns)) FROM speakup_challenges c
             WHERE c.family_id = \(bind: scope.familyId) AND (c.from_child_id = \(bind: childId) OR c.to_child_id = \(bind: childId))
@@ -38,8 +53,8 @@ extension SpeakUpStore {
     /// Keeps a take's answer to a challenge; the first answer that beats it closes it.
     public func answerChallenge(id: String, takeId: SpeakUpTakeID, value: Int, beaten: Bool, at date: Date, in scope: FamilyScope) async throws {
         try await sql.raw("""
-            INSERT INTO speakup_challenge_answers (take_id, challenge_id, family_id, value, created_at)
-            VALUES (\(bind: takeId), \(bind: id), \(bind: scope.familyId), \(bind: value), \(bind: date.millis))
+            INSERT INTO speakup_challenge_answers (id, take_id, challenge_id, family_id, value, created_at)
+            VALUES (\(bind: "\(id):\(takeId.rawValue)"), \(bind: takeId), \(bind: id), \(bind: scope.familyId), \(bind: value), \(bind: date.millis))
             """).run()
         if beaten {
             try await sql.raw("""
@@ -49,14 +64,17 @@ extension SpeakUpStore {
         }
     }
 
-    /// The challenge a take answered and what it scored in the challenge's measure, if it answered one.
-    public func challengeAnswer(takeId: SpeakUpTakeID, in scope: FamilyScope) async throws -> (challenge: FamilyChallenge, value: Int)? {
-        guard let row = try await sql.raw("""
+    /// The challenges a take answered, oldest first, each with what the take made in its measure.
+    public func challengeAnswers(takeId: SpeakUpTakeID, in scope: FamilyScope) async throws -> [(challenge: FamilyChallenge, value: Int)] {
+        try await sql.raw("""
             SELECT \(SQLQueryString(Self.challengeColumns)), a.value AS answer_value FROM speakup_challenge_answers a
             JOIN speakup_challenges c ON c.id = a.challenge_id AND c.family_id = a.family_id
             WHERE a.take_id = \(bind: takeId) AND a.family_id = \(bind: scope.familyId)
-            """).first(), let challenge = try Self.challenge(row: row) else { return nil }
-        return (challenge, try row.decode(column: "answer_value", as: Int.self))
+            ORDER BY c.created_at, c.id
+            """).all().compactMap { row in
+                guard let challenge = try Self.challenge(row: row) else { return nil }
+                return (challenge, try row.decode(column: "answer_value", as: Int.self))
+            }
     }
 
     /// Deletes a challenge the profile sent or was sent; false when it has none with that id.

@@ -81,20 +81,25 @@ import Testing
             #expect(incoming.map(\.id) == [sent.id] && incoming[0].status == .open)
             app.clock.advance(by: 60)
             let short = try await Self.take(tablet)
-            let shortAnswer = try #require(short.challenge)
+            let shortAnswer = try #require(short.challenges.first)
+            #expect(short.challenges.count == 1)
             #expect(shortAnswer.id == sent.id && shortAnswer.from?.name == "Leo" && shortAnswer.target == bar)
             #expect(shortAnswer.value == short.score && shortAnswer.outcome == FamilyChallenges.outcome(shortAnswer.value, against: bar))
             #expect(shortAnswer.outcome != .beaten, "a few halting words do not beat his take (\(shortAnswer.value) vs \(bar))")
             app.clock.advance(by: 60)
             let full = try await Self.take(tablet)
-            #expect(full.challenge?.outcome == .beaten, "\(String(describing: full.challenge)) vs \(bar)")
+            #expect(full.challenges.map(\.outcome) == [.beaten], "\(full.challenges) vs \(bar)")
             let after = try await Self.list(tablet).incoming[0]
             #expect(after.status == .beaten && after.tries == 2 && after.best == full.score)
             // Beaten, it is closed: the next take on the prompt answers nothing; the page still says how each take did.
             app.clock.advance(by: 60)
-            #expect(try await Self.take(tablet).challenge == nil)
+            #expect(try await Self.take(tablet).challenges.isEmpty)
             let again = try await tablet.decoded(SpeakUpView.Take.self, .get, "/api/speakup/takes/\(short.id)")
-            #expect(again.challenge?.outcome == shortAnswer.outcome)
+            #expect(again.challenges.map(\.outcome) == [shortAnswer.outcome])
+            // The beating take deleted: the challenge stays beaten, its best and tries kept.
+            #expect(try await tablet.request(.delete, "/api/speakup/takes/\(full.id)").status == .noContent)
+            let kept = try await Self.list(tablet).incoming[0]
+            #expect(kept.status == .beaten && kept.tries == 2 && kept.best == full.score)
 
             // She turns down nothing more; Leo sees how it went, then clears it.
             try await app.passGate(tablet)
@@ -118,11 +123,40 @@ import Testing
             #expect(try await Self.list(tablet).sent.first?.status == .expired)
             try await app.passGate(tablet)
             _ = try await tablet.json(.post, "/api/kids/select", ["childId": mia], expect: .ok)
-            #expect(try await Self.take(tablet).challenge == nil, "an expired challenge is not answered")
+            #expect(try await Self.take(tablet).challenges.isEmpty, "an expired challenge is not answered")
             #expect(try await Self.list(tablet).incoming.map(\.id) == [sent.id])
             // She can turn it down.
             #expect(try await tablet.request(.delete, "/api/speakup/challenges/\(sent.id)").status == .noContent)
             #expect(try await Self.list(tablet).incoming.isEmpty)
+        }
+    }
+
+    @Test(arguments: TestDatabase.all)
+    func oneTakeAnswersEveryChallengeOnItsPromptEachInItsOwnMeasure(_ db: TestDatabase) async throws {
+        let words = SpeakUpCourseRouteTests.words
+        let speech = SpeechServices(recognizer: ScriptedRecognizer(script: [words(30), words(30), words(60)]), speaker: ScriptedSpeaker())
+        try await TestApp.run(db, installed: ["speakup"], speech: speech) { app in
+            let tablet = try await app.setUpFamily()
+            let (leo, mia, ava) = (try await app.addChild(tablet, name: "Leo", grade: 6), try await app.addChild(tablet, name: "Mia", grade: 2),
+                                   try await app.addChild(tablet, name: "Ava", grade: 8))
+            for (sender, kind) in [(leo, FamilyChallenge.Measure.score), (mia, .stars)] {
+                try await app.passGate(tablet)
+                _ = try await tablet.json(.post, "/api/kids/select", ["childId": sender], expect: .ok)
+                let take = try await Self.take(tablet)
+                let sent = try await tablet.decoded(SpeakUpChallenges.ChallengeView.self, .post, "/api/speakup/challenges",
+                                                    ["takeId": take.id.rawValue, "toChildId": ava], expect: .created)
+                #expect(sent.measure == kind && sent.target == (kind == .stars ? take.stars : take.score))
+                app.clock.advance(by: 60)
+            }
+            try await app.passGate(tablet)
+            _ = try await tablet.json(.post, "/api/kids/select", ["childId": ava], expect: .ok)
+            #expect(try await Self.list(tablet).incoming.map(\.from?.name) == ["Mia", "Leo"], "newest first")
+            let answer = try await Self.take(tablet)
+            // Oldest first: Leo's score, then Mia's stars (the stars Show & Tell would give Ava's take).
+            #expect(answer.challenges.map(\.from?.name) == ["Leo", "Mia"] && answer.challenges.map(\.measure) == [.score, .stars])
+            #expect(answer.challenges[0].value == answer.score)
+            #expect((1...5).contains(answer.challenges[1].value))
+            #expect(try await Self.list(tablet).incoming.allSatisfy { $0.tries == 1 })
         }
     }
 }

@@ -103,3 +103,27 @@ struct CustomPromptTests {
         #expect(PromptLibrary.standard.prompts.allSatisfy { !$0.isCustom })
     }
 }
+
+@Suite("a speaker's own prompts pasted one a line")
+struct PromptBatchTests {
+    @Test("blank lines left out, texts cleaned, ones already kept or given twice skipped by line")
+    func batch() throws {
+        let text = "Tell us about your garden\n\n  What   makes a good friend?  \ntell us about your GARDEN.\nA new one here\n"
+        let batch = try CustomPrompts.batch(text, category: "personal-growth", difficulty: .easy, existingKeys: [CustomPrompts.key("A new one here")])
+        #expect(batch.drafts.map(\.text) == ["Tell us about your garden", "What makes a good friend?"])
+        #expect(batch.drafts.allSatisfy { $0.category == "personal-growth" && $0.difficulty == .easy })
+        #expect(batch.skipped == [4, 5])
+    }
+
+    @Test("any bad line refuses the whole batch, every bad line named; nothing, or more than 50, is refused")
+    func refused() {
+        #expect(throws: PromptRuleError.badRows([PromptCSV.Problem(row: 2, reason: PromptCSV.reason(.textTooShort)),
+                                                 PromptCSV.Problem(row: 4, reason: PromptCSV.reason(.textTooLong))])) {
+            try CustomPrompts.batch("A fine prompt\nno\nAnother fine one\n" + String(repeating: "x", count: 401), category: "c",
+                                    difficulty: .medium, existingKeys: [])
+        }
+        #expect(throws: PromptRuleError.textTooShort) { try CustomPrompts.batch(" \n\n ", category: "c", difficulty: .medium, existingKeys: []) }
+        let many = (1...51).map { "Prompt number \($0)" }.joined(separator: "\n")
+        #expect(throws: PromptRuleError.tooManyRows(limit: 50)) { try CustomPrompts.batch(many, category: "c", difficulty: .medium, existingKeys: []) }
+    }
+}

@@ -8,6 +8,15 @@ struct PracticeCatalogueTests {
         let warmUps = PracticeCatalogue.warmUps
         #expect(warmUps.count >= 11 && Set(warmUps.map(\.category)) == Set(WarmUp.Category.allCases))
         #expect(Set(warmUps.map(\.id)).count == warmUps.count)
+        // Breathing says its rounds (the page lets the speaker choose 1-10): its steps are that many copies of one pattern.
+        for warmUp in warmUps {
+            #expect((warmUp.rounds != nil) == (warmUp.category == .breathing), "\(warmUp.id)")
+            if let rounds = warmUp.rounds {
+                let pattern = warmUp.steps.count / rounds
+                #expect(warmUp.steps.count % rounds == 0 && rounds == 3)
+                #expect(warmUp.steps.enumerated().allSatisfy { $0.element.seconds == warmUp.steps[$0.offset % pattern].seconds })
+            }
+        }
         let seconds = Dictionary(uniqueKeysWithValues: warmUps.map { ($0.id, $0.seconds) })
         #expect(seconds == ["box-breathing": 48, "four-seven-eight": 57, "belly-breathing": 30, "sea-shells": 30, "peter-piper": 30,
                             "humming-ladder": 30, "lip-trills": 30, "siren": 32, "vowel-stretches": 25, "consonant-drills": 30,

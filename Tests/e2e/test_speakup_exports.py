@@ -100,8 +100,9 @@ def test_a_score_card_and_the_journal_for_a_grown_up(server, browser_factory, mi
     assert find(d, "#card-theme-midnight").get_attribute("aria-pressed") == "true"
     fits(d, "Score card")
     tap(d, "#card-theme-aurora")
-    wait(d, 15).until(lambda driver: preview(driver)[2] != first)
-    assert find(d, "#card-theme-aurora").get_attribute("aria-pressed") == "true"
+    # The theme shows chosen once its picture is in (the one before stays up meanwhile).
+    wait(d, 15).until(lambda driver: find(driver, "#card-theme-aurora").get_attribute("aria-pressed") == "true")
+    assert preview(d)[2] != first
     card = d.execute_async_script(LAST_BLOB)
     assert card["type"] == "image/png" and png_size(base64.b64decode(card["data"])) == (1200, 1560)
     assert find(d, "#card-save").get_attribute("download").startswith("speakup-card-leo-")

@@ -26,6 +26,7 @@ test("a take says how it did against the challenge", () => {
   const answer = (outcome, value, measure = "score") => ({ from: leo, measure, target: 63, value, outcome });
   assert.equal(answerText(answer("beaten", 71), false), "🏆 You beat Leo's 63 with 71!");
   assert.equal(answerText(answer("tied", 63), false), "🤝 You matched Leo's 63. One more point wins it.");
+  assert.equal(answerText({ from: leo, measure: "stars", target: 3, value: 3, outcome: "tied" }, false), "🤝 You matched Leo's ★★★☆☆. One more star wins it.");
   assert.equal(answerText(answer("notYet", 59), false), "So close: Leo's 63 still stands (you got 59). Try again?");
   assert.equal(answerText(answer("beaten", 4, "stars"), true), "🏆 You beat Leo's challenge!");
   assert.ok(!/\d/.test(answerText(answer("notYet", 59), true)), "no number for a child");
@@ -41,9 +42,16 @@ test("the list says who, what is left to beat and how it ended", () => {
   assert.equal(challengeLine(challenge({ status: "beaten", tries: 2, best: 71 }), { mine: true, kid: false }), "Ava beat your 63 with 71! 🎉");
   assert.equal(challengeLine(challenge({ status: "beaten", measure: "stars", target: 3, best: 4 }), { mine: true, kid: true }), "Ava beat your challenge! 🎉");
   assert.equal(challengeLine(challenge({ status: "expired" }), { mine: true, kid: false }), "Ava did not answer in time.");
-  assert.equal(challengeLine(challenge({ status: "expired", tries: 3 }), { mine: true, kid: true }), "Ava had 3 tries: your challenge held! 🛡️");
+  assert.equal(challengeLine(challenge({ status: "expired", tries: 3 }), { mine: true, kid: true }), "Ava tried: your challenge held! 🛡️");
+  assert.equal(challengeLine(challenge({ status: "expired", tries: 3 }), { mine: true, kid: false }), "Ava had 3 tries: your 63 held! 🛡️");
   assert.equal(challengeLine(challenge({ status: "beaten", best: 70 }), { mine: false, kid: false }), "You beat Leo's 63 with 70! 🏆");
-  assert.equal(challengeLine(challenge({ measure: "stars", target: 3, tries: 1, best: 2 }), { mine: true, kid: true }), "Ava has had 1 try: your ★★★☆☆ still stands.");
+  assert.equal(challengeLine(challenge({ measure: "stars", target: 3, tries: 1, best: 2 }), { mine: true, kid: true }), "Ava tried: your challenge still stands.");
+  for (const status of ["open", "beaten", "expired"]) {
+    for (const mine of [true, false]) {
+      const line = challengeLine(challenge({ status, tries: 4, best: 71 }), { mine, kid: true });
+      assert.ok(!/\d/.test(line), `a child reads no number: ${line}`);
+    }
+  }
 });
 
 test("days left round up and stop at 0", () => {

@@ -2,7 +2,7 @@
 // search and filters, done/total, the wheel's pick, its slices, where a spin lands, and the addresses.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { categoryProgress, filterPrompts, importSummary, pickPrompt, promptProblem, wheelCategories } from "../../Web/speakup/prompt-filter.js";
+import { batchSummary, categoryProgress, filterPrompts, importSummary, pickPrompt, promptProblem, toggleWheelCategory, wheelCategories } from "../../Web/speakup/prompt-filter.js";
 import { segmentAt, shortName, spinPlan, wheelPicture, wheelSegments } from "../../Web/speakup/wheel-geometry.js";
 import { findAll } from "../../Web/speakup/svg.js";
 import { hashFor, routeFor } from "../../Web/speakup/routes.js";
@@ -31,6 +31,16 @@ test("each category says done/total; the wheel shows only categories with prompt
   assert.deepEqual(categoryProgress(categories).map((c) => [c.label, c.done]), [["3/3", true], ["1/2", false], ["0/0", false]]);
   assert.deepEqual(wheelCategories({ categories }).map((c) => c.id), ["x", "y"]);
   assert.deepEqual(wheelCategories(null), []);
+});
+
+test("categories switched off leave the wheel; the last one on cannot be switched off", () => {
+  const library = { categories: [{ id: "x", total: 3 }, { id: "y", total: 2 }, { id: "z", total: 0 }] };
+  assert.deepEqual(wheelCategories(library, ["x"]).map((c) => c.id), ["y"]);
+  assert.deepEqual(wheelCategories(library, ["x", "y"]).map((c) => c.id), ["x", "y"], "all off is every one on");
+  assert.deepEqual(toggleWheelCategory(library, [], "x"), ["x"]);
+  assert.deepEqual(toggleWheelCategory(library, ["x"], "x"), []);
+  assert.deepEqual(toggleWheelCategory(library, ["x"], "y"), ["x"], "y is the last one on");
+  assert.deepEqual(toggleWheelCategory(library, ["x"], "z"), ["x", "z"], "an empty category may go");
 });
 
 test("the wheel's pick prefers a prompt not done yet, and takes a done one when all are", () => {
@@ -99,4 +109,10 @@ test("#prompts and #wheel are addresses of their own", () => {
   assert.deepEqual(routeFor("#wheel"), { name: "wheel" });
   assert.equal(hashFor({ name: "wheel" }), "#wheel");
   assert.equal(hashFor({ name: "prompts" }), "#prompts");
+});
+
+test("a pasted batch says what was added and which lines were skipped", () => {
+  assert.equal(batchSummary({ added: 3, skipped: [] }), "Added 3 prompts.");
+  assert.equal(batchSummary({ added: 1, skipped: [4] }), "Added 1 prompt. Skipped line 4: already yours.");
+  assert.equal(batchSummary({ added: 0, skipped: [2, 5, 7] }), "Added 0 prompts. Skipped lines 2, 5 and 7: already yours.");
 });

@@ -2,7 +2,7 @@
 // start / pause / skip / reset, the steps entered (their sound cues), progress and the time spent.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { lengthOf, newRun, pause, progress, reset, secondsLeft, skip, start, tick } from "../../Web/speakup/warmup-runner.js";
+import { lengthOf, newRun, pause, progress, reset, secondsLeft, skip, start, tick, withRounds } from "../../Web/speakup/warmup-runner.js";
 import { hashFor, routeFor } from "../../Web/speakup/routes.js";
 
 const BOX = { id: "box", steps: [{ label: "In", seconds: 4 }, { label: "Hold", seconds: 4 }, { label: "Out", seconds: 4 }] };
@@ -79,4 +79,19 @@ test("an exercise's length is said in minutes and seconds; the addresses of the 
   assert.equal(hashFor({ name: "warmup", id: "siren" }), "#warmup/siren");
   assert.equal(hashFor({ name: "calm", id: "safe-place" }), "#calm/safe-place");
   assert.equal(hashFor({ name: "practice" }), "#practice");
+});
+
+test("breathing rounds: the pattern repeats 1 to 10 times and each step says its round", () => {
+  const step = (label, round, of) => ({ label, detail: `Round ${round} of ${of}: ${label.toLowerCase()} for 4.`, seconds: 4 });
+  const box = { id: "box", rounds: 2, steps: [step("In", 1, 2), step("Out", 1, 2), step("In", 2, 2), step("Out", 2, 2)] };
+  const five = withRounds(box, 5);
+  assert.equal(five.rounds, 5);
+  assert.equal(five.steps.length, 10);
+  assert.deepEqual(five.steps.map((s) => s.detail.slice(0, 13)), ["Round 1 of 5:", "Round 1 of 5:", "Round 2 of 5:", "Round 2 of 5:", "Round 3 of 5:",
+    "Round 3 of 5:", "Round 4 of 5:", "Round 4 of 5:", "Round 5 of 5:", "Round 5 of 5:"]);
+  assert.equal(withRounds(box, 0).rounds, 1);
+  assert.equal(withRounds(box, 99).rounds, 10);
+  assert.equal(withRounds(box, "junk").rounds, 2, "a stored value that is not a number keeps the exercise's own");
+  const twister = { id: "t", steps: [step("Say", 1, 1)] };
+  assert.equal(withRounds(twister, 5), twister, "only breathing has rounds");
 });

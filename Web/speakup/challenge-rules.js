@@ -24,7 +24,7 @@ export function answerText(answer, kid) {
     return `💪 Good try! Have another go at ${name}'s challenge?`;
   }
   if (answer.outcome === "beaten") return `🏆 You beat ${name}'s ${bar} with ${mine}!`;
-  if (answer.outcome === "tied") return `🤝 You matched ${name}'s ${bar}. One more point wins it.`;
+  if (answer.outcome === "tied") return `🤝 You matched ${name}'s ${bar}. One more ${answer.measure === "stars" ? "star" : "point"} wins it.`;
   return `So close: ${name}'s ${bar} still stands (you got ${mine}). Try again?`;
 }
 
@@ -35,11 +35,15 @@ export function challengeLine(challenge, { mine, kid }) {
   const best = Number.isFinite(challenge.best) ? barText(challenge.measure, challenge.best, kid) : "";
   const tries = challenge.tries === 1 ? "1 try" : `${challenge.tries} tries`;
   if (mine) {
-    // A child's bar in stars is shown; a child never reads a score.
+    // A child's bar in stars is shown; a child never reads a score, nor counts tries.
     const yours = bar ? `your ${bar}` : "your challenge";
     if (challenge.status === "beaten") return kid ? `${other} beat your challenge! 🎉` : `${other} beat ${yours} with ${best}! 🎉`;
-    if (challenge.status === "expired") return challenge.tries ? `${other} had ${tries}: ${yours} held! 🛡️` : `${other} did not answer in time.`;
-    return challenge.tries ? `${other} has had ${tries}: ${yours} still stands.` : `Waiting for ${other}…`;
+    if (challenge.status === "expired") {
+      if (!challenge.tries) return `${other} did not answer in time.`;
+      return kid ? `${other} tried: your challenge held! 🛡️` : `${other} had ${tries}: ${yours} held! 🛡️`;
+    }
+    if (!challenge.tries) return `Waiting for ${other}…`;
+    return kid ? `${other} tried: your challenge still stands.` : `${other} has had ${tries}: ${yours} still stands.`;
   }
   if (challenge.status === "beaten") return kid ? `You beat ${other}'s challenge! 🏆` : `You beat ${other}'s ${bar} with ${best}! 🏆`;
   if (challenge.status === "expired") return `${other}'s challenge has ended.`;

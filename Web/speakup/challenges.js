@@ -13,12 +13,13 @@ import { choosePrompt } from "./today.js";
 
 const view = () => (state.challenges ??= { data: null, error: "" });
 
-export async function loadChallenges() {
+/** The family's challenges; `error`, when given, stays shown after the reload (a failed turn-down). */
+export async function loadChallenges({ error = "" } = {}) {
   try {
     view().data = await api("/api/speakup/challenges");
-    view().error = "";
-  } catch (error) {
-    view().error = error.message;
+    view().error = error;
+  } catch (failure) {
+    view().error = error || failure.message;
   }
   render();
 }
@@ -31,20 +32,38 @@ function takeOn(challenge) {
   beginTake({ withPrompt: true });
 }
 
+/** Turning a challenge down, asked first: it is gone for the one who sent it too. */
 async function turnDown(challenge) {
   sounds.tap();
+  const kid = isKid();
+  const name = challenge.from?.name ?? "them";
+  const sure = await openSheet({
+    label: "Turn this challenge down?", kid, cancelText: kid ? "Keep it" : "Keep",
+    render(body, close, voice) {
+      mount(body, h("h2", {}, kid ? `No challenge from ${name}?` : "Turn this challenge down?"),
+        h("p", {}, `${name} will not see an answer.`),
+        h("button", { class: "btn danger big", type: "button", id: "confirm-turn-down", dataset: { say: "Turn it down" }, onclick: () => close(true) },
+          "✖️ Turn it down"));
+      voice.say(`Turn down ${name}'s challenge? Tap keep it to keep it.`);
+    },
+  });
+  if (!sure) return;
+  let error = "";
   try {
     await api(`/api/speakup/challenges/${encodeURIComponent(challenge.id)}`, { method: "DELETE" });
-  } catch (error) {
-    view().error = error.message;
+  } catch (failure) {
+    error = failure.message;
   }
-  await loadChallenges();
+  await loadChallenges({ error });
 }
 
 /** Today's card: open challenges to take on, and what became of those sent in the last days. */
 export function familyChallengeCard() {
   const data = view().data;
-  if (!data) return null;
+  if (!data) {
+    return view().error ? h("section", { class: "glass-card family-challenges", id: "family-challenges" },
+      h("p", { class: "error-text", role: "alert" }, view().error)) : null;
+  }
   const kid = isKid();
   const open = data.incoming.filter((challenge) => challenge.status === "open");
   const news = [...data.incoming.filter((challenge) => challenge.status !== "open"), ...data.sent].slice(0, 4);
@@ -74,18 +93,23 @@ export function familyChallengeCard() {
     h("h2", { class: "section-title", id: "family-challenges-title" }, "⚔️ Family challenges"),
     view().error ? h("p", { class: "error-text", role: "alert" }, view().error) : null,
     open.length ? h("ul", { class: "plain challenge-list", id: "challenges-open" }, open.map(incomingRow)) : null,
-    news.length ? h("ul", { class: "plain challenge-news", id: "challenges-news" }, news.map((challenge) =>
-      h("li", { dataset: { challengeId: challenge.id, status: challenge.status } },
-        challengeLine(challenge, { mine: challenge.from?.id === state.child?.id, kid })))) : null);
+    news.length ? h("ul", { class: "plain challenge-news", id: "challenges-news" }, news.map((challenge) => {
+      const line = challengeLine(challenge, { mine: challenge.from?.id === state.child?.id, kid });
+      return h("li", { dataset: { challengeId: challenge.id, status: challenge.status } }, line,
+        kid ? hearAgainButton(line, { label: "Hear it", id: `hear-news-${challenge.id}` }) : null);
+    })) : null);
 }
 
-/** What this take did against the challenge it answered (the reveal and the take's page). */
+/** What this take did against each challenge it answered (the reveal and the take's page). */
 export function challengeAnswer(take) {
-  if (!take?.challenge) return null;
+  const answers = take?.challenges ?? [];
+  if (!answers.length) return null;
   const kid = isKid();
-  const text = answerText(take.challenge, kid);
-  return h("p", { class: `challenge-answer ${take.challenge.outcome}`, id: "challenge-answer", role: "status" }, text,
-    kid ? hearAgainButton(text.replace(/^\W+/u, ""), { label: "Hear it", id: "hear-challenge-answer" }) : null);
+  return h("div", { class: "challenge-answers", id: "challenge-answer", role: "status" }, answers.map((answer) => {
+    const text = answerText(answer, kid);
+    return h("p", { class: `challenge-answer ${answer.outcome}`, dataset: { challengeId: answer.id } }, text,
+      kid ? hearAgainButton(text.replace(/^\W+/u, ""), { label: "Hear it", id: `hear-challenge-${answer.id}` }) : null);
+  }));
 }
 
 /** The button on a take's page that sends it as a challenge. */
@@ -121,14 +145,16 @@ async function sendSheet(take) {
           voice.say(error.message);
         }
       };
+      const failed = !view().data && view().error;
       mount(body,
         h("h2", {}, kid ? "⚔️ Who can beat you?" : "⚔️ Challenge someone"),
+        failed ? h("p", { class: "error-text", role: "alert" }, view().error) : null,
         h("p", { class: "hint" }, kid ? "They talk about the same question. Can they get more stars?"
           : `They answer the same prompt and try to beat your ${barText(take.stars != null ? "stars" : "score", take.stars ?? take.score, false)}.`),
         people.length ? h("div", { class: "people-grid" }, people.map((person) =>
           h("button", { class: "btn person-btn", type: "button", id: `challenge-${person.id}`, dataset: { say: person.name }, onclick: () => send(person) },
             h("span", { class: "avatar", "aria-hidden": "true" }, person.avatar), h("span", {}, person.name))))
-          : h("p", { class: "hint", id: "challenge-nobody" }, "Nobody else is in the family yet: a parent can add them."),
+          : failed ? null : h("p", { class: "hint", id: "challenge-nobody" }, "Nobody else is in the family yet: a parent can add them."),
         status);
       voice.say("Who do you want to challenge? Tap their picture.");
     },

@@ -40,10 +40,15 @@ export async function openScoreCard(take) {
       let busy = false;
       let open = true;
       const name = () => fileName("card", state.me?.speaker?.name, take.createdAt?.slice(0, 10) ?? today(), "png");
+      let shown = null;
       const draw = () => {
-        if (url) URL.revokeObjectURL(url);
         const failed = picture instanceof Error;
-        url = failed ? "" : URL.createObjectURL(picture);
+        // A new address only for a new picture (a redraw while busy keeps the one shown).
+        if (picture !== shown) {
+          if (url) URL.revokeObjectURL(url);
+          url = failed ? "" : URL.createObjectURL(picture);
+          shown = picture;
+        }
         mount(body,
           h("h2", {}, kid ? "🌟 My star card" : "🖼️ Score card"),
           failed ? h("p", { class: "error-text", role: "alert", id: "card-error" }, picture.message)
@@ -116,7 +121,8 @@ export async function openJournal() {
       const day = (key, label) => h("label", { class: "field" }, h("span", { class: "field-name" }, label),
         days[key] = h("input", { type: "date", id: `journal-${key}`, max: today(), onchange: (event) => {
           choice[key] = event.target.value;
-          if (choice.from || choice.to) for (const radio of radios) radio.checked = false;
+          // Days chosen: no range is; days cleared: the range that will be sent is shown chosen again.
+          for (const radio of radios) radio.checked = !(choice.from || choice.to) && radio.value === choice.range;
         } }));
       const button = h("button", { class: "btn primary big", type: "submit", id: "journal-make" }, "⬇️ Save the PDF");
       mount(body, h("form", { class: "journal-form", id: "journal-form", onsubmit: make },

@@ -3,11 +3,12 @@
 // and CSV import and export behind the parent gate. "🎤 Use" starts a take with that prompt.
 import { api } from "../shared/api.js";
 import { h } from "../shared/dom.js";
+import { local } from "../shared/safe-storage.js";
 import { withParentGate } from "../shared/parent-gate.js";
 import { sounds } from "../shared/sounds.js";
 import { beginTake } from "./flow.js";
 import { humanize, lengthText } from "./format.js";
-import { categoryProgress, filterPrompts, importSummary, promptProblem, SHOW } from "./prompt-filter.js";
+import { batchSummary, categoryProgress, filterPrompts, importSummary, promptProblem, SHOW } from "./prompt-filter.js";
 import { render, state } from "./state.js";
 import { choosePrompt } from "./today.js";
 
@@ -20,6 +21,9 @@ export const freshLibrary = () => ({
 });
 
 const view = () => (state.library ??= freshLibrary());
+const LAYOUT_KEY = "speakup-library-layout";
+/** The list as rows or as cards (kept on this device). */
+const layout = () => (local.readText(LAYOUT_KEY) === "cards" ? "cards" : "list");
 
 export async function loadLibrary() {
   const library = view();
@@ -41,18 +45,20 @@ export function useLibraryPrompt(prompt) {
   beginTake({ withPrompt: true });
 }
 
+/** Adds the draft: one prompt, or several pasted one a line (added together or not at all; the server names every bad line). */
 async function addPrompt(event) {
   event.preventDefault();
   const library = view();
-  const problem = promptProblem(library.draft.text);
+  const { draft } = library;
+  const problem = draft.several ? (draft.text.trim() ? "" : "Write one prompt a line.") : promptProblem(draft.text);
   if (problem) { library.error = problem; render(); return; }
   library.busy = true;
   library.error = "";
   try {
-    const added = await api("/api/speakup/prompts", { method: "POST", body: { text: library.draft.text, category: library.draft.category || undefined,
-      difficulty: library.draft.difficulty } });
-    library.draft = { ...library.draft, text: "" };
-    library.message = `Added “${added.text}” to your prompts.`;
+    const body = { text: draft.text, category: draft.category || undefined, difficulty: draft.difficulty };
+    const answer = await api(draft.several ? "/api/speakup/prompts/batch" : "/api/speakup/prompts", { method: "POST", body });
+    library.draft = { ...draft, text: "" };
+    library.message = draft.several ? batchSummary(answer) : `Added “${answer.text}” to your prompts.`;
     sounds.success?.();
     await loadLibrary();
   } catch (error) {
@@ -160,8 +166,13 @@ function addCard(library, categories) {
   const { draft } = library;
   return h("form", { class: "glass-card add-prompt", id: "add-prompt", "aria-labelledby": "add-title", onsubmit: addPrompt },
     h("h2", { class: "section-title", id: "add-title" }, "Add your own prompt"),
-    h("label", { class: "field", for: "new-prompt-text" }, h("span", { class: "field-name" }, "Prompt"),
-      h("textarea", { id: "new-prompt-text", rows: 2, maxlength: 400, placeholder: "What would you like to talk about?",
+    h("div", { class: "row start", role: "group", "aria-label": "How many" },
+      [[false, "One"], [true, "Several, one a line"]].map(([several, label]) => h("button", { class: "chip-button", type: "button",
+        id: several ? "add-several" : "add-one", "aria-pressed": String(Boolean(draft.several) === several),
+        onclick: () => { draft.several = several; render(); } }, label))),
+    h("label", { class: "field", for: "new-prompt-text" }, h("span", { class: "field-name" }, draft.several ? "Prompts (one a line, up to 50)" : "Prompt"),
+      h("textarea", { id: "new-prompt-text", rows: draft.several ? 6 : 2, maxlength: draft.several ? 20_000 : 400,
+        placeholder: draft.several ? "One prompt a line" : "What would you like to talk about?",
         oninput: (event) => { draft.text = event.target.value; } }, draft.text)),
     h("div", { class: "filter-row" },
       select("new-prompt-category", "Category", draft.category, [["", "Personal Growth (usual)"], ...categories.map((c) => [c.id, c.name])],
@@ -169,7 +180,7 @@ function addCard(library, categories) {
       select("new-prompt-difficulty", "Difficulty", draft.difficulty, [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]],
         (difficulty) => { draft.difficulty = difficulty; })),
     h("div", { class: "row start" },
-      h("button", { class: "btn primary", type: "submit", id: "add-prompt-button", disabled: library.busy }, "➕ Add"),
+      h("button", { class: "btn primary", type: "submit", id: "add-prompt-button", disabled: library.busy }, draft.several ? "➕ Add them" : "➕ Add"),
       h("label", { class: "btn secondary file-button", for: "import-file" }, "⬆️ Import CSV",
         h("input", { type: "file", id: "import-file", accept: ".csv,text/csv", class: "visually-hidden",
           onchange: (event) => { importFile(event.target.files?.[0]); event.target.value = ""; } })),
@@ -196,9 +207,13 @@ export function libraryScreen() {
     filters(library, categories),
     progress(categories),
     h("section", { class: "glass-card", "aria-labelledby": "found-title" },
-      h("h2", { class: "section-title", id: "found-title", role: "status" }, `${found.length} prompt${found.length === 1 ? "" : "s"}`),
+      h("div", { class: "row spread" },
+        h("h2", { class: "section-title", id: "found-title", role: "status" }, `${found.length} prompt${found.length === 1 ? "" : "s"}`),
+        h("div", { class: "row", role: "group", "aria-label": "Show as" }, [["list", "☰ List"], ["cards", "▦ Cards"]].map(([id, label]) =>
+          h("button", { class: "chip-button", type: "button", id: `layout-${id}`, "aria-pressed": String(layout() === id),
+            onclick: () => { local.writeText(LAYOUT_KEY, id); render(); } }, label)))),
       found.length
-        ? h("ul", { class: "plain library-list", id: "library-list" }, found.slice(0, library.limit).map((prompt) => promptRow(prompt, names)))
+        ? h("ul", { class: `plain library-list${layout() === "cards" ? " cards" : ""}`, id: "library-list" }, found.slice(0, library.limit).map((prompt) => promptRow(prompt, names)))
         : h("p", { class: "hint", id: "library-empty" }, "No prompt has all those words. Try fewer words or another filter."),
       found.length > library.limit
         ? h("button", { class: "btn secondary", type: "button", id: "show-more", onclick: () => { library.limit += SHOWN_AT_ONCE; render(); } },

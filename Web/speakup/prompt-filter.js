@@ -29,7 +29,28 @@ export function categoryProgress(categories) {
 }
 
 /** The categories the wheel shows: those with prompts. */
-export const wheelCategories = (library) => (library?.categories ?? []).filter((category) => category.total > 0);
+/** What a pasted batch did: "Added 3 prompts. Skipped lines 2 and 5: already yours." */
+export function batchSummary(answer) {
+  const added = `Added ${answer?.added ?? 0} prompt${answer?.added === 1 ? "" : "s"}.`;
+  const skipped = answer?.skipped ?? [];
+  if (!skipped.length) return added;
+  const lines = skipped.length === 1 ? `line ${skipped[0]}` : `lines ${skipped.slice(0, -1).join(", ")} and ${skipped.at(-1)}`;
+  return `${added} Skipped ${lines}: already yours.`;
+}
+
+/** The wheel's slices: categories with prompts, less those the speaker switched off (never all of them: then every one is on). */
+export function wheelCategories(library, off = []) {
+  const withPrompts = (library?.categories ?? []).filter((category) => category.total > 0);
+  const on = withPrompts.filter((category) => !off.includes(category.id));
+  return on.length ? on : withPrompts;
+}
+
+/** Switches one category off or on; the last one on stays on. */
+export function toggleWheelCategory(library, off, id) {
+  const next = off.includes(id) ? off.filter((item) => item !== id) : [...off, id];
+  const withPrompts = (library?.categories ?? []).filter((category) => category.total > 0);
+  return withPrompts.some((category) => !next.includes(category.id)) ? next : off;
+}
 
 /** A prompt of `category` for the wheel: one not answered yet when there is one. `random()` is in [0, 1). */
 export function pickPrompt(prompts, category, random = Math.random) {

@@ -2,6 +2,24 @@
 // the steps entered since the last look (each plays its sound cue). Times are milliseconds from the
 // caller's clock, so node --test can run a whole exercise in no time.
 
+export const ROUNDS = { fewest: 1, most: 10 };
+
+/**
+ * A breathing exercise with `rounds` repeats of its pattern (1–10; the steps' "Round r of n" follow);
+ * any other exercise as it is.
+ */
+export function withRounds(exercise, rounds) {
+  if (!exercise?.rounds || !exercise.steps?.length) return exercise;
+  const asked = typeof rounds === "number" && Number.isFinite(rounds) ? Math.round(rounds) : exercise.rounds;
+  const wanted = Math.max(ROUNDS.fewest, Math.min(ROUNDS.most, asked));
+  const pattern = exercise.steps.slice(0, Math.max(1, Math.floor(exercise.steps.length / exercise.rounds)));
+  const steps = [];
+  for (let round = 1; round <= wanted; round += 1) {
+    for (const step of pattern) steps.push({ ...step, detail: step.detail.replace(/^Round \d+ of \d+/, `Round ${round} of ${wanted}`) });
+  }
+  return { ...exercise, steps, rounds: wanted };
+}
+
 /** A warm-up ready to start at its first step. */
 export function newRun(exercise) {
   const steps = exercise?.steps ?? [];

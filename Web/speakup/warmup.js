@@ -3,21 +3,47 @@
 // Start / Pause, Skip, Reset. Each step starts with its sound (Web Audio; the hub's mute silences
 // it), Show & Tell hears each step's words. At the end it is kept as done, with a well done.
 import { h } from "../shared/dom.js";
+import { local } from "../shared/safe-storage.js";
 import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
 import { sounds } from "../shared/sounds.js";
 import { recordPractice, warmUpById } from "./practice.js";
 import { isKid, render, state } from "./state.js";
-import { lengthOf, newRun, pause, progress, reset, secondsLeft, skip, start, tick } from "./warmup-runner.js";
+import { lengthOf, newRun, pause, progress, reset, ROUNDS, secondsLeft, skip, start, tick, withRounds } from "./warmup-runner.js";
 
 let timer = null;
 
 const view = () => state.warmUp;
 
-/** A fresh run of the exercise the address names (once the catalogue is in). */
+const roundsKey = (id) => `speakup-rounds:${id}`;
+
+/** A fresh run of the exercise the address names (once the catalogue is in), with the rounds last chosen on this device. */
 export function openWarmUp(id) {
   stopWarmUp();
-  const exercise = warmUpById(id);
+  const found = warmUpById(id);
+  const exercise = found?.rounds ? withRounds(found, local.read(roundsKey(id), found.rounds)) : found;
   state.warmUp = exercise ? { run: newRun(exercise), exercise, saved: false, error: "" } : { id, run: null };
+}
+
+/** More or fewer rounds of a breathing exercise, before it starts. */
+function setRounds(change) {
+  const warmUp = view();
+  const exercise = withRounds(warmUpById(warmUp.exercise.id), warmUp.exercise.rounds + change);
+  local.write(roundsKey(exercise.id), exercise.rounds);
+  warmUp.exercise = exercise;
+  warmUp.run = newRun(exercise);
+  sounds.tap();
+  render();
+}
+
+function roundsStepper(warmUp, kid) {
+  const { exercise, run } = warmUp;
+  if (!exercise.rounds || kid || run.running || run.index > 0 || run.spent > 0 || run.done) return null;
+  return h("div", { class: "row rounds", role: "group", "aria-label": "Rounds" },
+    h("button", { class: "btn", type: "button", id: "rounds-fewer", "aria-label": "One round fewer", disabled: exercise.rounds <= ROUNDS.fewest,
+      onclick: () => setRounds(-1) }, "−"),
+    h("span", { id: "rounds-count", "aria-live": "polite" }, `${exercise.rounds} ${exercise.rounds === 1 ? "round" : "rounds"}`),
+    h("button", { class: "btn", type: "button", id: "rounds-more", "aria-label": "One round more", disabled: exercise.rounds >= ROUNDS.most,
+      onclick: () => setRounds(1) }, "+"));
 }
 
 /** Leaving the screen stops the clock (nothing is kept for an unfinished warm-up). */
@@ -98,6 +124,7 @@ export function warmUpScreen() {
     back,
     h("h1", { class: "screen-title center" }, h("span", { "aria-hidden": "true" }, `${exercise.emoji} `), exercise.title),
     kid ? null : h("p", { class: "hint center" }, `${exercise.summary} ${lengthOf(exercise.steps.reduce((sum, s) => sum + s.seconds, 0))}.`),
+    roundsStepper(warmUp, kid),
     run.done
       ? h("section", { class: "glass-card featured center", id: "warmup-done", "aria-live": "polite" },
         h("p", { class: "big-emoji", "aria-hidden": "true" }, "🎉"),

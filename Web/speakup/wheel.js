@@ -1,12 +1,14 @@
 // The prompt wheel (#wheel): one slice per category that has prompts; Spin turns it 3–6 times and a
 // bit (2.5–4.5 s, ease-out; at once with reduced motion), the category under the pointer picks a
-// prompt (one not done yet first), and "Use this prompt" starts a take with it. Show & Tell's wheel
-// has pictures instead of names and reads the prompt aloud.
+// prompt (one not done yet first), and "Use this prompt" starts a take with it. The coach's wheel has
+// a switch per category (kept on this device for this speaker; the last one stays on). Show & Tell's
+// wheel has pictures instead of names and reads the prompt aloud.
 import { h } from "../shared/dom.js";
+import { local } from "../shared/safe-storage.js";
 import { hearAgainButton, instruct } from "../shared/speak-on-touch.js";
 import { sounds } from "../shared/sounds.js";
 import { loadLibrary, useLibraryPrompt } from "./library.js";
-import { pickPrompt, wheelCategories } from "./prompt-filter.js";
+import { pickPrompt, toggleWheelCategory, wheelCategories } from "./prompt-filter.js";
 import { draw } from "./svg.js";
 import { isKid, reducedMotion, render, state } from "./state.js";
 import { segmentAt, spinPlan, wheelPicture, wheelSegments } from "./wheel-geometry.js";
@@ -16,6 +18,13 @@ const KID_PICTURES = { "kids-favourite": "❤️", "kids-howto": "🛠️", "kid
 
 export const freshWheel = () => ({ rotation: 0, spinning: false, landed: null, prompt: null });
 const view = () => (state.wheel ??= freshWheel());
+const offKey = () => `speakup-wheel-off:${state.child?.id ?? "none"}`;
+const switchedOff = () => { const off = local.read(offKey(), []); return Array.isArray(off) ? off : []; };
+
+function toggle(id) {
+  local.write(offKey(), toggleWheelCategory(state.library?.data, switchedOff(), id));
+  render();
+}
 
 export function openWheel() {
   state.wheel = { ...freshWheel(), rotation: state.wheel?.rotation ?? 0 };
@@ -25,7 +34,7 @@ export function openWheel() {
 /** Spins to a category and picks its prompt; `random` and `animate` are for tests. */
 export async function spin({ random = Math.random, animate = !reducedMotion() } = {}) {
   const wheel = view();
-  const categories = wheelCategories(state.library?.data);
+  const categories = wheelCategories(state.library?.data, isKid() ? [] : switchedOff());
   if (wheel.spinning || !categories.length) return null;
   sounds.tap();
   const plan = spinPlan(wheel.rotation, categories.length, random);
@@ -56,7 +65,7 @@ function result(wheel, categories) {
   if (wheel.spinning) return h("p", { class: "hint center", role: "status", id: "wheel-status" }, "Spinning…");
   if (!wheel.prompt) {
     return h("p", { class: "hint center", role: "status", id: "wheel-status" },
-      isKid() ? "" : `${state.library.data.prompts.length} prompts ready in ${categories.length} categories.`);
+      isKid() ? "" : `${categories.reduce((sum, category) => sum + category.total, 0)} prompts ready in ${categories.length} categories.`);
   }
   const category = categories.find((item) => item.id === wheel.landed);
   const kid = isKid();
@@ -78,7 +87,8 @@ export function wheelScreen() {
     return h("div", { class: "wheel" }, h("a", { class: "btn ghost back-link", href: "#today", "aria-label": "Back" }, kid ? "↩️" : "← Today"),
       library?.error ? h("p", { class: "error-text", role: "alert" }, library.error) : h("p", { class: "hint", role: "status" }, "Loading…"));
   }
-  const categories = wheelCategories(library.data);
+  const off = kid ? [] : switchedOff();
+  const categories = wheelCategories(library.data, off);
   const segments = wheelSegments(categories);
   const picture = draw(wheelPicture(segments, { label: kid ? "The question wheel" : `Prompt wheel: ${categories.map((c) => c.name).join(", ")}`,
     emoji: kid ? KID_PICTURES : {} }));
@@ -93,5 +103,13 @@ export function wheelScreen() {
     h("div", { class: "row" },
       h("button", { class: "btn primary big", type: "button", id: "spin-wheel", disabled: wheel.spinning, dataset: { say: "Spin the wheel" },
         onclick: () => spin() }, wheel.prompt ? "🎡 Spin again" : "🎡 Spin")),
-    result(wheel, categories));
+    result(wheel, categories),
+    kid ? null : h("details", { class: "glass-card wheel-categories", id: "wheel-categories", open: Boolean(wheel.showCategories),
+      ontoggle: (event) => { wheel.showCategories = event.target.open; } },
+      h("summary", {}, "Categories on the wheel"),
+      h("div", { class: "chips" }, wheelCategories(library.data).map((category) => {
+        const on = categories.some((item) => item.id === category.id);
+        return h("button", { class: "chip-button", type: "button", id: `wheel-category-${category.id}`, "aria-pressed": String(on),
+          disabled: wheel.spinning, onclick: () => toggle(category.id) }, `${on ? "✓ " : ""}${category.name}`);
+      }))));
 }

@@ -28,6 +28,8 @@ public struct Services: Sendable {
     public let drawingRenderer: DrawingRenderer
     /// Journal PDFs and score cards: a few at a time, one per family.
     let printing = PrintQueue()
+    /// What the server notes where no request's logger reaches.
+    let log = Logger(label: "funzone")
     public let rateLimits: RateLimitStore
     public let blobs: any BlobStore
     public let registry: AppRegistry

@@ -4,8 +4,9 @@ import SpeechCoach
 import Storage
 
 /// Family challenges: a speaker sends one of their takes on a prompt to someone else in the family as
-/// a bar to beat; that person's takes on the same prompt answer it (each says whether it beat the bar)
-/// until one beats it or two weeks pass. The challenger sees how it went.
+/// a bar to beat; that person's takes on the same prompt answer it (each says whether it beat the bar;
+/// one take answers every open challenge on its prompt) until one beats it or two weeks pass. The
+/// challenger sees how it went.
 struct SpeakUpChallenges {
     let services: Services
 
@@ -75,16 +76,15 @@ struct SpeakUpChallenges {
         } catch {
             throw APIError.invalid("takeId", "That take was too short or unclear to score, so there is nothing to beat. Pick a scored one.")
         }
-        let mine = try await services.speakUp.challenges(childId: child.id, in: scope, since: now.addingTimeInterval(-FamilyChallenges.lifetime))
-            .filter { $0.fromChildId == child.id.rawValue && $0.status(at: now) == .open }
-        if mine.contains(where: { $0.toChildId == to.id.rawValue && $0.promptId == promptId }) {
-            throw APIError(.challengeOpen, "\(to.name) already has your challenge on this prompt.")
+        guard try await services.speakUp.openChallengesSent(childId: child.id, in: scope, now: now) < FamilyChallenges.openPerChallenger else {
+            throw APIError(.tooManyChallenges)
         }
-        guard mine.count < FamilyChallenges.openPerChallenger else { throw APIError(.tooManyChallenges) }
         let challenge = FamilyChallenge(id: services.ids.next(), fromChildId: child.id.rawValue, toChildId: to.id.rawValue, promptId: promptId,
                                         fromTakeId: take.id.rawValue, measure: bar.measure, target: bar.target, createdAt: now,
                                         expiresAt: now.addingTimeInterval(FamilyChallenges.lifetime))
-        try await services.speakUp.addChallenge(challenge, in: scope)
+        guard try await services.speakUp.addChallenge(challenge, in: scope) else {
+            throw APIError(.challengeOpen, "\(to.name) already has your challenge on this prompt.")
+        }
         return Reply(view(challenge, family: [child, to], now: now), status: .created)
     }
 
@@ -97,7 +97,7 @@ struct SpeakUpChallenges {
 
     // MARK: - Answering
 
-    /// A new take answers every open challenge sent to its speaker on its prompt.
+    /// A new take answers every open challenge sent to its speaker on its prompt (Mum's and Leo's alike).
     func answer(with take: SpeakUpTake, in scope: FamilyScope) async throws {
         guard let promptId = take.promptId else { return }
         for challenge in try await services.speakUp.challenges(to: take.childId, promptId: promptId, in: scope)
@@ -106,16 +106,19 @@ struct SpeakUpChallenges {
             try await services.speakUp.answerChallenge(id: challenge.id, takeId: take.id, value: value,
                                                        beaten: FamilyChallenges.outcome(value, against: challenge.target) == .beaten,
                                                        at: take.createdAt, in: scope)
-            return  // one challenge per take: the oldest open one
         }
     }
 
-    /// What a take did against the challenge it answered, for its page.
-    func answer(of takeId: SpeakUpTakeID, in scope: FamilyScope) async throws -> SpeakUpView.ChallengeAnswer? {
-        guard let (challenge, value) = try await services.speakUp.challengeAnswer(takeId: takeId, in: scope) else { return nil }
-        let from = try await services.children.child(id: ChildID(rawValue: challenge.fromChildId), in: scope)
-        return SpeakUpView.ChallengeAnswer(id: challenge.id, from: from.map(Self.person), measure: challenge.measure, target: challenge.target,
-                                           value: value, outcome: FamilyChallenges.outcome(value, against: challenge.target))
+    /// What a take did against each challenge it answered, for its page.
+    func answers(of takeId: SpeakUpTakeID, in scope: FamilyScope) async throws -> [SpeakUpView.ChallengeAnswer] {
+        var answers: [SpeakUpView.ChallengeAnswer] = []
+        for (challenge, value) in try await services.speakUp.challengeAnswers(takeId: takeId, in: scope) {
+            let from = try await services.children.child(id: ChildID(rawValue: challenge.fromChildId), in: scope)
+            answers.append(SpeakUpView.ChallengeAnswer(id: challenge.id, from: from.map(Self.person), measure: challenge.measure,
+                                                       target: challenge.target, value: value,
+                                                       outcome: FamilyChallenges.outcome(value, against: challenge.target)))
+        }
+        return answers
     }
 
     // MARK: - Views

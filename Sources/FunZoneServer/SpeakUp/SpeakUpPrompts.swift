@@ -15,6 +15,7 @@ struct SpeakUpPromptsController {
     func addRoutes(to kid: AccessGroup<Kid>) {
         kid.get("prompts", use: library)
         kid.post("prompts", use: add)
+        kid.post("prompts/batch", use: addBatch)
         kid.delete("prompts/:promptId", use: delete)
         kid.post("prompts/import", use: importFile)
         kid.post("prompts/export", use: exportFile)
@@ -76,6 +77,57 @@ struct SpeakUpPromptsController {
         try await services.speakUp.addPrompts([prompt], childId: caller.child.id, in: caller.session.scope,
                                               now: services.clock.now(), limit: CustomPrompts.perProfile)
         return Reply(Self.item(prompt, answered: []), status: .created)
+    }
+
+    struct BatchRequest: Codable {
+        /// One prompt a line.
+        let text: String
+        let category: String?
+        let difficulty: String?
+    }
+
+    struct BatchResponse: Codable {
+        let added: Int
+        /// Lines (1 is the first) already in the library or given twice.
+        let skipped: [Int]
+    }
+
+    /// Several prompts of the speaker's own, pasted one a line (at most 50), added together or not at all.
+    @Sendable func addBatch(_ request: Request, caller: Kid) async throws -> Reply<BatchResponse> {
+        let body = try await request.decodeJSON(BatchRequest.self, context: caller.context, limit: 64 * 1024)
+        let (kids, scope, child) = (Self.forKids(caller.child), caller.session.scope, caller.child)
+        var category = PromptLibrary.fallbackCategory(forKids: kids)
+        if let named = body.category, !named.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let known = CustomPrompts.category(named, in: PromptLibrary.standard.categories(forKids: kids)) else {
+                throw PromptRuleError.unknownCategory(String(named.prefix(30)))
+            }
+            category = known.id
+        }
+        let existing = try await services.speakUp.customPrompts(childId: child.id, in: scope)
+        let difficulty = try CustomPrompts.difficulty(body.difficulty ?? "")
+        let batch: (drafts: [PromptDraft], skipped: [Int])
+        do {
+            batch = try CustomPrompts.batch(body.text, category: category, difficulty: difficulty,
+                                            existingKeys: Set(existing.map { CustomPrompts.key($0.text) }))
+        } catch {
+            throw Self.batchError(error)
+        }
+        let prompts = batch.drafts.map { CustomPrompts.prompt(id: newId(), draft: $0, forKids: kids) }
+        try await services.speakUp.addPrompts(prompts, childId: child.id, in: scope, now: services.clock.now(), limit: CustomPrompts.perProfile)
+        return Reply(BatchResponse(added: prompts.count, skipped: batch.skipped), status: .created)
+    }
+
+    /// A refused batch in the words of a pasted list: lines, not rows.
+    static func batchError(_ error: PromptRuleError) -> any Error {
+        switch error {
+        case .badRows(let rows):
+            let named = rows.prefix(10).map { "line \($0.row): \($0.reason)" }.joined(separator: "; ")
+            let more = rows.count > 10 ? "; and \(rows.count - 10) more" : ""
+            return APIError.invalid("text", "Nothing was added. Fix \(rows.count == 1 ? "this line" : "these lines"): \(named)\(more).")
+        case .tooManyRows(let limit): return APIError.invalid("text", "At most \(limit) prompts at once: paste the rest next. Nothing was added.")
+        case .textTooShort: return APIError.invalid("text", "Write one prompt a line.")
+        default: return error
+        }
     }
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> NoContent {

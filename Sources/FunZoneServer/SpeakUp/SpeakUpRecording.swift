@@ -62,7 +62,12 @@ extension SpeakUpController {
             if let key = kept?.key { try? await services.blobs.delete(key: key) }
             throw error
         }
-        try await SpeakUpChallenges(services: services).answer(with: take, in: session.scope)
+        // The take is kept: a challenge that cannot be answered now must not fail it (a retry would make a second take).
+        do {
+            try await SpeakUpChallenges(services: services).answer(with: take, in: session.scope)
+        } catch {
+            services.log.warning("a take could not answer its challenges", metadata: ["take": "\(take.id.rawValue)", "error": "\(error)"])
+        }
         return try await SpeakUpTakeViews(services: services).view(of: take, child: child, in: session.scope)
     }
 

@@ -17,7 +17,7 @@ struct SpeakUpTakeViews {
             ? try? ShowAndTell.result(for: take.analysis, grade: child.grade) : nil
         let previous = take.promptId.flatMap { promptId in earlier.last { $0.promptId == promptId } }
         let prompt = try await take.promptId.asyncFlatMap { try await services.speakUp.prompt(id: $0, childId: child.id, in: scope) }
-        let challenge = try await SpeakUpChallenges(services: services).answer(of: take.id, in: scope)
+        let challenges = try await SpeakUpChallenges(services: services).answers(of: take.id, in: scope)
         return SpeakUpView.Take(
             id: take.id, title: take.title, createdAt: take.createdAt, seconds: take.seconds, wordCount: take.wordCount,
             wpm: Int(take.wpm.rounded()), fillerCount: take.fillerCount, score: take.score, stars: take.stars, favorite: take.favorite,
@@ -26,7 +26,7 @@ struct SpeakUpTakeViews {
             analysis: take.analysis, transcript: SpeakUpView.transcript(take.analysis), levels: take.features.levels,
             averages: Self.averages(Array(earlier.suffix(CoachPlan.window))),
             previous: previous.map { SpeakUpView.Previous(id: $0.id, score: $0.score) },
-            showAndTell: showAndTell, challenge: challenge)
+            showAndTell: showAndTell, challenges: challenges)
     }
 
     /// The personal averages over up to 20 earlier takes, nil when there are none.

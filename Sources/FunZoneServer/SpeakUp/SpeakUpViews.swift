@@ -158,8 +158,8 @@ enum SpeakUpView {
         let averages: Averages?
         let previous: Previous?
         let showAndTell: ShowAndTell.Result?
-        /// The family challenge this take answered, and how it did.
-        let challenge: ChallengeAnswer?
+        /// The family challenges this take answered (oldest first), and how it did against each.
+        let challenges: [ChallengeAnswer]
     }
 
     /// Someone of the family, as a challenge names them.

@@ -1,0 +1,114 @@
+import Foundation
+
+/// Text split the way read-aloud and the reading aids need it: sentences (not cut at "Sig." or
+/// "3.14" or inside quotes), words with where they are (to light up the one being spoken).
+public enum ReadingText {
+    public struct Word: Equatable, Sendable {
+        public let text: String
+        /// Offsets in the text's UTF-16 units (what the page's strings count).
+        public let start: Int
+        public let end: Int
+    }
+
+    static let abbreviations: [StudyLanguage: Set<String>] = [
+        .it: ["sig", "sigg", "sig.ra", "dott", "dott.ssa", "prof", "prof.ssa", "ing", "avv", "ecc", "es", "pag", "pagg", "cap", "n", "nr",
+              "vol", "cfr", "ca", "sec", "sett", "ott", "nov", "dic", "gen", "feb", "mar", "apr", "ago", "s", "p", "a.c", "d.c", "c.a"],
+        .en: ["mr", "mrs", "ms", "dr", "prof", "st", "vs", "etc", "e.g", "i.e", "no", "vol", "fig", "p", "pp", "ch", "jan", "feb",
+              "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "a.m", "p.m", "u.s", "u.k"],
+    ]
+
+    /// Sentences, trimmed. A sentence ends at . ! ? … (or several) followed by a space and a capital,
+    /// a digit, a quote or a dash, or at a line break between paragraphs; not after a known
+    /// abbreviation, a single capital letter (initials), or inside a number.
+    public static func sentences(_ text: String, language: StudyLanguage) -> [String] {
+        let characters = Array(text)
+        var sentences: [String] = [], current = ""
+        var index = 0
+        func flush() {
+            let sentence = current.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !sentence.isEmpty { sentences.append(sentence) }
+            current = ""
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == "\n", index + 1 < characters.count, characters[index + 1] == "\n" {
+                flush()
+                index += 1
+                continue
+            }
+            current.append(character)
+            if ".!?…".contains(character) {
+                // Take the whole run of end marks and closing quotes or brackets.
+                while index + 1 < characters.count, ".!?…\"”»’')]".contains(characters[index + 1]) {
+                    index += 1
+                    current.append(characters[index])
+                }
+                if endsSentence(current, characters: characters, after: index, language: language) { flush() }
+            }
+            index += 1
+        }
+        flush()
+        return sentences
+    }
+
+    static func endsSentence(_ current: String, characters: [Character], after index: Int, language: StudyLanguage) -> Bool {
+        var next = index + 1
+        guard next < characters.count else { return true }
+        guard characters[next].isWhitespace else { return false }  // "3.14", "e.g.x", "www.site"
+        while next < characters.count, characters[next].isWhitespace { next += 1 }
+        guard next < characters.count else { return true }
+        let following = characters[next]
+        let opens = following.isUppercase || following.isNumber || "\"“«‘'(-–—¿¡".contains(following)
+        guard opens else { return false }
+        guard current.last == "." || current.hasSuffix(".\"") || current.hasSuffix(".”") || current.hasSuffix(".»") else { return true }
+        // The word before the full stop.
+        let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "\"”»’')]"))
+        let word = trimmed.dropLast().split(whereSeparator: { $0.isWhitespace || "(\"“«".contains($0) }).last.map(String.init) ?? ""
+        if word.count == 1, word.first?.isUppercase == true { return false }  // initials: "J. K. Rowling"
+        return !(abbreviations[language] ?? []).contains(word.lowercased())
+    }
+
+    /// The words, each with its place in the text: letters and digits with the apostrophes and
+    /// hyphens inside a word ("l'albero" and "twenty-one" are one word each); punctuation left out.
+    public static func words(_ text: String) -> [Word] {
+        var words: [Word] = []
+        var start: String.Index? = nil
+        var index = text.startIndex
+        func close(at end: String.Index) {
+            guard let begin = start else { return }
+            var last = end
+            // A word does not end with an apostrophe or hyphen ("dell'" at a line end keeps it: it joins the next word).
+            while last > begin, "-–".contains(text[text.index(before: last)]) { last = text.index(before: last) }
+            if last > begin {
+                words.append(Word(text: String(text[begin..<last]), start: begin.utf16Offset(in: text), end: last.utf16Offset(in: text)))
+            }
+            start = nil
+        }
+        while index < text.endIndex {
+            let character = text[index]
+            let inWord = character.isLetter || character.isNumber
+                || (start != nil && "'’-".contains(character) && text.index(after: index) < text.endIndex
+                    && (text[text.index(after: index)].isLetter || character != "-"))
+            if inWord {
+                if start == nil { start = index }
+            } else {
+                close(at: index)
+            }
+            index = text.index(after: index)
+        }
+        close(at: text.endIndex)
+        return words
+    }
+
+    /// The language a text is most likely in, from its commonest short words (it/en only).
+    public static func language(of text: String) -> StudyLanguage {
+        let italian: Set<String> = ["il", "lo", "la", "i", "gli", "le", "di", "che", "e", "è", "un", "una", "per", "non", "con", "del", "della", "sono", "si", "da", "in"]
+        let english: Set<String> = ["the", "of", "and", "to", "a", "is", "in", "that", "it", "for", "was", "on", "are", "with", "as", "this", "be"]
+        var (it, en) = (0, 0)
+        for word in words(text).prefix(400).map({ $0.text.lowercased() }) {
+            if italian.contains(word) { it += 1 }
+            if english.contains(word) { en += 1 }
+        }
+        return en > it ? .en : .it
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+
+/// What a student did, as the progress rules read it.
+public struct StudyFacts: Sendable, Equatable {
+    public struct Session: Sendable, Equatable {
+        public let start: Date
+        public let minutes: Double
+        public let subjectId: String?
+        public init(start: Date, minutes: Double, subjectId: String?) { (self.start, self.minutes, self.subjectId) = (start, minutes, subjectId) }
+    }
+    public struct Done: Sendable, Equatable {
+        public let at: Date
+        public let xp: Int
+        public init(at: Date, xp: Int) { (self.at, self.xp) = (at, xp) }
+    }
+    public struct Added: Sendable, Equatable {
+        public let at: Date
+        public let subjectId: String?
+        public init(at: Date, subjectId: String?) { (self.at, self.subjectId) = (at, subjectId) }
+    }
+
+    /// Study time (the focus timer, a Pomodoro's work part), each finished stretch.
+    public var sessions: [Session] = []
+    /// Pomodoros finished (the end of each work part).
+    public var pomodoros: [Date] = []
+    public var tasksDone: [Done] = []
+    public var materials: [Added] = []
+
+    public init(sessions: [Session] = [], pomodoros: [Date] = [], tasksDone: [Done] = [], materials: [Added] = []) {
+        (self.sessions, self.pomodoros, self.tasksDone, self.materials) = (sessions, pomodoros, tasksDone, materials)
+    }
+}
+
+/// MirrorBuddy's one progress system. The original had three that disagreed (mirrorbuddy.md §1.11);
+/// this one keeps the Swift era's rules, which a student can follow:
+/// - XP: 1 a whole minute studied; a Pomodoro 15, +10 for the day's first, +15 for each fourth of a
+///   day; a task 20, +5 a priority step above 3, +10 on time (`StudyTasks.xp`); a material 10; a
+///   badge 50; a weekly quest its base XP times its level's multiplier.
+/// - Level: level L costs round(100·L^1.5) XP to leave (100, 283, 520, 800, …), no ceiling.
+/// - Streak: calendar days in a row on which the student studied 15 minutes or finished a task;
+///   alive while the last such day is today or yesterday.
+/// - Badges: eight, each unlocked once, at the moment its condition was first met.
+/// - Weekly quests: three a week (Monday to Sunday), chosen by the week, at least one easy.
+public enum StudyProgress {
+    public static let minutesForStreakDay = 15.0
+    public static let badgeXP = 50
+
+    public struct Level: Codable, Equatable, Sendable {
+        public let level: Int
+        public let xpIntoLevel: Int
+        public let xpForNext: Int
+    }
+
+    public static func cost(ofLeaving level: Int) -> Int { Int((100 * pow(Double(level), 1.5)).rounded()) }
+
+    public static func level(forXP xp: Int) -> Level {
+        var (level, left) = (1, max(0, xp))
+        while left >= cost(ofLeaving: level) {
+            left -= cost(ofLeaving: level)
+            level += 1
+        }
+        return Level(level: level, xpIntoLevel: left, xpForNext: cost(ofLeaving: level))
+    }
+
+    // MARK: - Streak
+
+    public struct Streak: Codable, Equatable, Sendable {
+        public let current: Int
+        public let longest: Int
+        public let alive: Bool
+    }
+
+    /// The days (numbers) that count for the streak.
+    public static func streakDays(_ facts: StudyFacts, days: StudyDays) -> Set<Int> {
+        var minutes: [Int: Double] = [:]
+        for session in facts.sessions { minutes[days.dayNumber(session.start), default: 0] += session.minutes }
+        return Set(minutes.filter { $0.value >= minutesForStreakDay }.keys).union(facts.tasksDone.map { days.dayNumber($0.at) })
+    }
+
+    public static func streak(_ facts: StudyFacts, days: StudyDays) -> Streak {
+        let counted = streakDays(facts, days: days).sorted()
+        var (longest, run, previous) = (0, 0, Int.min)
+        var runs: [(end: Int, length: Int)] = []
+        for day in counted {
+            run = day == previous + 1 ? run + 1 : 1
+            previous = day
+            longest = max(longest, run)
+            runs.append((day, run))
+        }
+        guard let last = runs.last, last.end >= days.today - 1 else { return Streak(current: 0, longest: longest, alive: false) }
+        return Streak(current: last.length, longest: longest, alive: true)
+    }
+
+    // MARK: - XP
+
+    /// XP before badges and quests: minutes, Pomodoros, tasks and materials.
+    public static func activityXP(_ facts: StudyFacts, days: StudyDays) -> Int {
+        let minutes = facts.sessions.reduce(0) { $0 + Int($1.minutes.rounded(.down)) }
+        var pomodoroXP = 0
+        for (_, ends) in Dictionary(grouping: facts.pomodoros, by: { days.dayNumber($0) }) {
+            for index in ends.indices {
+                pomodoroXP += 15 + (index == 0 ? 10 : 0) + ((index + 1) % 4 == 0 ? 15 : 0)
+            }
+        }
+        return minutes + pomodoroXP + facts.tasksDone.reduce(0) { $0 + $1.xp } + 10 * facts.materials.count
+    }
+
+    public struct Summary: Codable, Equatable, Sendable {
+        public let xp: Int
+        public let level: Level
+        public let streak: Streak
+        public let badges: [BadgeState]
+        /// This week's quests.
+        public let quests: [QuestState]
+        public let minutesToday: Double
+        public let minutesThisWeek: Double
+    }
+
+    /// Everything the progress screen shows, from what the student did.
+    public static func summary(_ facts: StudyFacts, days: StudyDays) -> Summary {
+        let badges = StudyBadges.states(facts, days: days)
+        let questXP = WeeklyQuests.weeksWithActivity(facts, days: days).reduce(0) { total, week in
+            total + WeeklyQuests.states(facts, weekOf: week, days: days).filter(\.done).reduce(0) { $0 + $1.quest.xp }
+        }
+        let xp = activityXP(facts, days: days) + badgeXP * badges.filter { $0.unlockedAt != nil }.count + questXP
+        let weekStart = days.weekStart(days.now)
+        let minutes = { (range: ClosedRange<Int>) in
+            facts.sessions.filter { range.contains(days.dayNumber($0.start)) }.reduce(0) { $0 + $1.minutes }
+        }
+        return Summary(xp: xp, level: level(forXP: xp), streak: streak(facts, days: days), badges: badges,
+                       quests: WeeklyQuests.states(facts, weekOf: days.now, days: days),
+                       minutesToday: minutes(days.today...days.today), minutesThisWeek: minutes(weekStart...weekStart + 6))
+    }
+}
