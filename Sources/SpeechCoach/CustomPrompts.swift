@@ -78,7 +78,8 @@ public enum CustomPrompts {
     /// and any bad line refuses the whole batch with every bad line named.
     public static func batch(_ text: String, category: String, difficulty: SpeakingPrompt.Difficulty,
                              existingKeys: Set<String>) throws(PromptRuleError) -> (drafts: [PromptDraft], skipped: [Int]) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // "\r\n" is one Character: every kind of line break ends a line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         let filled = lines.enumerated().filter { !$0.element.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
         guard !filled.isEmpty else { throw .textTooShort }
         guard filled.count <= batchLines else { throw .tooManyRows(limit: batchLines) }

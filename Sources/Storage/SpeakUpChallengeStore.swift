@@ -5,29 +5,36 @@ import SpeechCoach
 /// Family challenges and the takes that answered them. Every query filters on the family; a
 /// profile sees the challenges it sent or was sent.
 extension SpeakUpStore {
-    /// Adds the challenge unless the same challenger already has one open for the same person on the same
-    /// prompt (checked in the insert itself, so two quick taps make one); false when one is open.
-    public func addChallenge(_ challenge: FamilyChallenge, in scope: FamilyScope) async throws -> Bool {
-        try await sql.raw("""
-            INSERT INTO speakup_challenges (id, family_id, from_child_id, to_child_id, prompt_id, from_take_id, measure, target,
-                created_at, expires_at, beaten_at)
-            SELECT \(bind: challenge.id), \(bind: scope.familyId), \(bind: challenge.fromChildId), \(bind: challenge.toChildId),
-                \(bind: challenge.promptId), \(bind: challenge.fromTakeId), \(bind: challenge.measure.rawValue), \(bind: challenge.target),
-                \(bind: challenge.createdAt.millis), \(bind: challenge.expiresAt.millis), NULL
-            WHERE NOT EXISTS (
-                SELECT 1 FROM speakup_challenges WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: challenge.fromChildId)
-                    AND to_child_id = \(bind: challenge.toChildId) AND prompt_id = \(bind: challenge.promptId)
-                    AND beaten_at IS NULL AND expires_at > \(bind: challenge.createdAt.millis))
-            RETURNING id
-            """).all().isEmpty == false
-    }
+    public enum AddedChallenge: Sendable, Equatable { case added, alreadyOpen, tooMany }
 
-    /// How many challenges the profile sent that are still open at `now`.
-    public func openChallengesSent(childId: ChildID, in scope: FamilyScope, now: Date) async throws -> Int {
-        try await sql.raw("""
-            SELECT COUNT(*) AS n FROM speakup_challenges
-            WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: childId) AND beaten_at IS NULL AND expires_at > \(bind: now.millis)
-            """).first()?.decode(column: "n", as: Int.self) ?? 0
+    /// Adds the challenge unless the same challenger already has one open for the same person on the
+    /// same prompt, or `openLimit` open ones. The challenger's row is locked first (changed to itself:
+    /// a row lock on PostgreSQL, the write lock on SQLite), so two quick taps take turns and make one.
+    public func addChallenge(_ challenge: FamilyChallenge, openLimit: Int, in scope: FamilyScope) async throws -> AddedChallenge {
+        try await database.transaction { sql in
+            try await sql.raw("""
+                UPDATE children SET name = name WHERE id = \(bind: challenge.fromChildId) AND family_id = \(bind: scope.familyId)
+                """).run()
+            let open = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM speakup_challenges
+                WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: challenge.fromChildId)
+                    AND beaten_at IS NULL AND expires_at > \(bind: challenge.createdAt.millis)
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            guard open < openLimit else { return .tooMany }
+            let added = try await sql.raw("""
+                INSERT INTO speakup_challenges (id, family_id, from_child_id, to_child_id, prompt_id, from_take_id, measure, target,
+                    created_at, expires_at, beaten_at)
+                SELECT \(bind: challenge.id), \(bind: scope.familyId), \(bind: challenge.fromChildId), \(bind: challenge.toChildId),
+                    \(bind: challenge.promptId), \(bind: challenge.fromTakeId), \(bind: challenge.measure.rawValue), \(bind: challenge.target),
+                    \(bind: challenge.createdAt.millis), \(bind: challenge.expiresAt.millis), NULL
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM speakup_challenges WHERE family_id = \(bind: scope.familyId) AND from_child_id = \(bind: challenge.fromChildId)
+                        AND to_child_id = \(bind: challenge.toChildId) AND prompt_id = \(bind: challenge.promptId)
+                        AND beaten_at IS NULL AND expires_at > \(bind: challenge.createdAt.millis))
+                RETURNING id
+                """).all()
+            return added.isEmpty ? .alreadyOpen : .added
+        }
     }
 
     /// The challenges the profile sent or was sent since `since`, newest first, with their best answer and tries.

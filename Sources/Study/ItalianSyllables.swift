@@ -40,7 +40,7 @@ public enum ItalianSyllables {
             var next = end
             while next < lower.count, !isVowel(lower[next]) { next += 1 }
             guard next < lower.count else { break }  // the word's last consonants stay with its last syllable
-            // Where its letters are (an apostrophe inside stays with the syllable before: dell'-al-be-ro).
+            // Where its letters are (an apostrophe stays with the consonant before it: del-l'al-be-ro).
             let letters = Array(end..<next).filter { lower[$0].isLetter }
             if letters.isEmpty {
                 cuts.append(next)
@@ -63,8 +63,10 @@ public enum ItalianSyllables {
     static func cutsVowels(_ lower: [Character], at position: Int, runStart: Int, runEnd: Int) -> Bool {
         let (before, here) = (lower[position - 1], lower[position])
         if strong.contains(before) && strong.contains(here) { return true }  // pa-e-se, le-o-ne
-        // An accented ì or ù is stressed: it stands alone against a neighbouring vowel.
-        if "ìíùú".contains(here) || "ìíùú".contains(before) { return true }
+        // An accented ì or ù is stressed: it stands alone against a neighbouring a, e or o (pa-ù-ra, mì-o),
+        // but stays with an i or u before it (più, giù).
+        if "ìíùú".contains(here) && !weak.contains(before) { return true }
+        if "ìíùú".contains(before) && !weak.contains(here) && !"ìíùú".contains(here) { return true }
         // i or u between two vowels starts the next syllable (a-iuo-la, gua-io, no-ia).
         if weak.contains(here), position + 1 < runEnd, position - 1 >= runStart, strong.contains(before) { return true }
         return false

@@ -10,20 +10,30 @@ public enum ReadingText {
         public let end: Int
     }
 
+    /// Abbreviations a sentence never ends at.
     static let abbreviations: [StudyLanguage: Set<String>] = [
-        .it: ["sig", "sigg", "sig.ra", "dott", "dott.ssa", "prof", "prof.ssa", "ing", "avv", "ecc", "es", "pag", "pagg", "cap", "n", "nr",
-              "vol", "cfr", "ca", "sec", "sett", "ott", "nov", "dic", "gen", "feb", "mar", "apr", "ago", "s", "p", "a.c", "d.c", "c.a"],
-        .en: ["mr", "mrs", "ms", "dr", "prof", "st", "vs", "etc", "e.g", "i.e", "no", "vol", "fig", "p", "pp", "ch", "jan", "feb",
-              "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "a.m", "p.m", "u.s", "u.k"],
+        .it: ["sig", "sigg", "sig.ra", "dott", "dott.ssa", "prof", "prof.ssa", "ing", "avv", "es", "cfr", "ca", "a.c", "d.c", "c.a"],
+        .en: ["mr", "mrs", "ms", "dr", "prof", "st", "vs", "e.g", "i.e", "a.m", "p.m", "u.s", "u.k"],
     ]
+    /// Abbreviations that only stand before a number ("pag. 4", "no. 7", "gen. 2026"): anywhere else
+    /// the word is a word ("un ago.", "the answer was no.") and the sentence may end there.
+    static let beforeNumbers: [StudyLanguage: Set<String>] = [
+        .it: ["pag", "pagg", "cap", "n", "nr", "vol", "p", "pp", "sec", "fig", "tab", "gen", "feb", "mar", "apr", "mag", "giu", "lug", "ago",
+              "set", "sett", "ott", "nov", "dic"],
+        .en: ["no", "nos", "vol", "fig", "p", "pp", "ch", "sec", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"],
+    ]
+    /// Quotes: no sentence ends inside one (straight quotes toggle).
+    static let opening: Set<Character> = ["«", "“", "„"], closing: Set<Character> = ["»", "”"]
 
     /// Sentences, trimmed. A sentence ends at . ! ? … (or several) followed by a space and a capital,
-    /// a digit, a quote or a dash, or at a line break between paragraphs; not after a known
-    /// abbreviation, a single capital letter (initials), or inside a number.
+    /// a digit, a quote or a dash, at a blank line between paragraphs, or at a line break before a
+    /// numbered or bulleted line; not inside quotes, not after a known abbreviation, a single capital
+    /// letter (initials, but "I", "A", "E", "O" are words), a list's number ("1.") or inside a number.
     public static func sentences(_ text: String, language: StudyLanguage) -> [String] {
         let characters = Array(text)
         var sentences: [String] = [], current = ""
         var index = 0
+        var quoted = 0, straight = false
         func flush() {
             let sentence = current.trimmingCharacters(in: .whitespacesAndNewlines)
             if !sentence.isEmpty { sentences.append(sentence) }
@@ -31,19 +41,27 @@ public enum ReadingText {
         }
         while index < characters.count {
             let character = characters[index]
-            if character == "\n", index + 1 < characters.count, characters[index + 1] == "\n" {
+            // "\r\n" is one Character in Swift: every line break is `isNewline`.
+            if character.isNewline, index + 1 < characters.count, characters[index + 1].isNewline || startsListItem(characters, at: index + 1) {
                 flush()
+                (quoted, straight) = (0, false)
                 index += 1
                 continue
             }
+            if opening.contains(character) { quoted += 1 }
+            if closing.contains(character) { quoted = max(0, quoted - 1) }
+            if character == "\"" { straight.toggle() }
             current.append(character)
             if ".!?…".contains(character) {
                 // Take the whole run of end marks and closing quotes or brackets.
                 while index + 1 < characters.count, ".!?…\"”»’')]".contains(characters[index + 1]) {
                     index += 1
-                    current.append(characters[index])
+                    let mark = characters[index]
+                    if closing.contains(mark) { quoted = max(0, quoted - 1) }
+                    if mark == "\"" { straight.toggle() }
+                    current.append(mark)
                 }
-                if endsSentence(current, characters: characters, after: index, language: language) { flush() }
+                if quoted == 0, !straight, endsSentence(current, characters: characters, after: index, language: language) { flush() }
             }
             index += 1
         }
@@ -63,9 +81,26 @@ public enum ReadingText {
         guard current.last == "." || current.hasSuffix(".\"") || current.hasSuffix(".”") || current.hasSuffix(".»") else { return true }
         // The word before the full stop.
         let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "\"”»’')]"))
-        let word = trimmed.dropLast().split(whereSeparator: { $0.isWhitespace || "(\"“«".contains($0) }).last.map(String.init) ?? ""
-        if word.count == 1, word.first?.isUppercase == true { return false }  // initials: "J. K. Rowling"
-        return !(abbreviations[language] ?? []).contains(word.lowercased())
+        let words = trimmed.dropLast().split(whereSeparator: { $0.isWhitespace || "(\"“«".contains($0) })
+        let word = words.last.map(String.init) ?? ""
+        // A list's own number ("1. Primo"): the item goes on.
+        if words.count == 1, !word.isEmpty, word.allSatisfy(\.isNumber) { return false }
+        // Initials ("J. K. Rowling"), but not the one-letter words.
+        if word.count == 1, word.first?.isUppercase == true, !"IAEOÈ".contains(word) { return false }
+        let lower = word.lowercased()
+        if (beforeNumbers[language] ?? []).contains(lower) { return !following.isNumber }
+        return !(abbreviations[language] ?? []).contains(lower)
+    }
+
+    /// Whether a line starts with a list's marker: "1.", "2)", "-", "•".
+    static func startsListItem(_ characters: [Character], at index: Int) -> Bool {
+        var position = index
+        while position < characters.count, characters[position] == " " || characters[position] == "\t" { position += 1 }
+        guard position < characters.count else { return false }
+        if "-•*–".contains(characters[position]) { return position + 1 < characters.count && characters[position + 1] == " " }
+        var digits = position
+        while digits < characters.count, characters[digits].isNumber { digits += 1 }
+        return digits > position && digits < characters.count && ".)".contains(characters[digits])
     }
 
     /// The words, each with its place in the text: letters and digits with the apostrophes and
@@ -103,7 +138,7 @@ public enum ReadingText {
     /// The language a text is most likely in, from its commonest short words (it/en only).
     public static func language(of text: String) -> StudyLanguage {
         let italian: Set<String> = ["il", "lo", "la", "i", "gli", "le", "di", "che", "e", "è", "un", "una", "per", "non", "con", "del", "della", "sono", "si", "da", "in"]
-        let english: Set<String> = ["the", "of", "and", "to", "a", "is", "in", "that", "it", "for", "was", "on", "are", "with", "as", "this", "be"]
+        let english: Set<String> = ["the", "of", "and", "to", "is", "that", "it", "for", "was", "on", "are", "with", "as", "this", "be"]
         var (it, en) = (0, 0)
         for word in words(text).prefix(400).map({ $0.text.lowercased() }) {
             if italian.contains(word) { it += 1 }

@@ -76,11 +76,7 @@ public enum StudyBadges {
             run = day == previous + 1 ? run + 1 : 1
             previous = day
             longest = max(longest, run)
-            if run >= target {
-                // The moment: the first thing that counted on that day.
-                let moments = facts.sessions.map(\.start) + facts.tasksDone.map(\.at)
-                return (target, moments.filter { days.dayNumber($0) == day }.min())
-            }
+            if run >= target { return (target, StudyProgress.countedAt(day: day, facts, days: days)) }
         }
         return (longest, nil)
     }

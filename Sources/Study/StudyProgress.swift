@@ -77,6 +77,18 @@ public enum StudyProgress {
         return Set(minutes.filter { $0.value >= minutesForStreakDay }.keys).union(facts.tasksDone.map { days.dayNumber($0.at) })
     }
 
+    /// The moment a day began to count: its first task done, or the end of the session that brought its
+    /// study to 15 minutes, whichever came first.
+    public static func countedAt(day: Int, _ facts: StudyFacts, days: StudyDays) -> Date? {
+        let task = facts.tasksDone.filter { days.dayNumber($0.at) == day }.map(\.at).min()
+        var total = 0.0, reached: Date? = nil
+        for session in facts.sessions.filter({ days.dayNumber($0.start) == day }).sorted(by: { $0.start < $1.start }) {
+            total += session.minutes
+            if total >= minutesForStreakDay { reached = session.start.addingTimeInterval(session.minutes * 60); break }
+        }
+        return [task, reached].compactMap { $0 }.min()
+    }
+
     public static func streak(_ facts: StudyFacts, days: StudyDays) -> Streak {
         let counted = streakDays(facts, days: days).sorted()
         var (longest, run, previous) = (0, 0, Int.min)
@@ -95,7 +107,8 @@ public enum StudyProgress {
 
     /// XP before badges and quests: minutes, Pomodoros, tasks and materials.
     public static func activityXP(_ facts: StudyFacts, days: StudyDays) -> Int {
-        let minutes = facts.sessions.reduce(0) { $0 + Int($1.minutes.rounded(.down)) }
+        // A stretch the server could not measure (not a finite, positive number) counts nothing.
+        let minutes = facts.sessions.reduce(0) { $0 + ($1.minutes.isFinite && $1.minutes > 0 ? Int(min($1.minutes, 1_440).rounded(.down)) : 0) }
         var pomodoroXP = 0
         for (_, ends) in Dictionary(grouping: facts.pomodoros, by: { days.dayNumber($0) }) {
             for index in ends.indices {

@@ -113,6 +113,8 @@ struct PromptBatchTests {
         #expect(batch.drafts.map(\.text) == ["Tell us about your garden", "What makes a good friend?"])
         #expect(batch.drafts.allSatisfy { $0.category == "personal-growth" && $0.difficulty == .easy })
         #expect(batch.skipped == [4, 5])
+        let windows = try CustomPrompts.batch("First prompt here\r\nSecond prompt here\r\n", category: "c", difficulty: .medium, existingKeys: [])
+        #expect(windows.drafts.map(\.text) == ["First prompt here", "Second prompt here"], "CRLF lines are lines")
     }
 
     @Test("any bad line refuses the whole batch, every bad line named; nothing, or more than 50, is refused")

@@ -22,6 +22,25 @@ struct ReadingTextTests {
         #expect(ReadingText.sentences("www.scuola.it è il sito. Visitalo.", language: .it) == ["www.scuola.it è il sito.", "Visitalo."])
     }
 
+    @Test("no sentence ends inside quotes; a list's items are sentences; CRLF paragraphs split")
+    func quotesListsAndLineBreaks() {
+        #expect(ReadingText.sentences("Lui disse: \"Vieni. Subito!\" e andò. Poi tornò.", language: .it)
+                == ["Lui disse: \"Vieni. Subito!\" e andò.", "Poi tornò."])
+        #expect(ReadingText.sentences("Lei rispose: «Sì. Arrivo.» E uscì.", language: .it) == ["Lei rispose: «Sì. Arrivo.»", "E uscì."])
+        #expect(ReadingText.sentences("Compiti:\n1. Leggere il capitolo\n2. Fare gli esercizi\n- Ripassare", language: .it)
+                == ["Compiti:", "1. Leggere il capitolo", "2. Fare gli esercizi", "- Ripassare"])
+        #expect(ReadingText.sentences("Primo paragrafo\r\n\r\nSecondo paragrafo", language: .it) == ["Primo paragrafo", "Secondo paragrafo"])
+    }
+
+    @Test("words that look like abbreviations end a sentence unless a number follows; one-letter words are not initials")
+    func abbreviationsThatAreWords() {
+        #expect(ReadingText.sentences("The answer was no. We left. See no. 7 below.", language: .en) == ["The answer was no.", "We left.", "See no. 7 below."])
+        #expect(ReadingText.sentences("Mi sono punto con un ago. Poi ho pianto. Era il 3 ago. 2025.", language: .it)
+                == ["Mi sono punto con un ago.", "Poi ho pianto.", "Era il 3 ago. 2025."])
+        #expect(ReadingText.sentences("Mele, pere ecc. Poi il pane.", language: .it) == ["Mele, pere ecc.", "Poi il pane."])
+        #expect(ReadingText.sentences("So did I. Then she got an A. Her mum smiled.", language: .en) == ["So did I.", "Then she got an A.", "Her mum smiled."])
+    }
+
     @Test("words keep apostrophes and hyphens inside them, leave punctuation out, and say where they are")
     func words() {
         let text = "L'albero, dell'anno ventuno-due; “casa” 3,5 km!"
@@ -50,6 +69,8 @@ struct ReadingTextTests {
         ("guerra", "guer-ra"), ("scienza", "scien-za"), ("giallo", "gial-lo"), ("costruire", "co-strui-re"), ("aereo", "a-e-re-o"),
         ("Matematica", "Ma-te-ma-ti-ca"), ("perché", "per-ché"), ("città", "cit-tà"), ("paura", "pau-ra"), ("paùra", "pa-ù-ra"),
         ("opzione", "op-zio-ne"), ("sbaglio", "sba-glio"), ("strada", "stra-da"), ("io", "io"), ("e", "e"), ("sms", "sms"),
+        ("più", "più"), ("giù", "giù"), ("PIÙ", "PIÙ"), ("psicologia", "psi-co-lo-gia"), ("gnomo", "gno-mo"), ("Pinocchio", "Pi-noc-chio"),
+        ("quercia", "quer-cia"), ("sciare", "scia-re"), ("uova", "uo-va"), ("dell'albero", "del-l'al-be-ro"),
     ])
     func syllables(word: String, expected: String) {
         #expect(ItalianSyllables.syllables(word).joined(separator: "-") == expected)

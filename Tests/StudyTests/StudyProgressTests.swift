@@ -69,13 +69,17 @@ struct StudyProgressTests {
 
         let week = (0..<7).map { Self.session(Double($0), minutes: 15) }
         #expect(state(.onFire, StudyFacts(sessions: Array(week.prefix(6)))).unlockedAt == nil)
-        #expect(state(.onFire, StudyFacts(sessions: week)).unlockedAt == Self.day(6))
+        // The seventh day counted when its 15 minutes were done.
+        #expect(state(.onFire, StudyFacts(sessions: week)).unlockedAt == Self.day(6).addingTimeInterval(15 * 60))
+        // A short session in the morning does not count; the task in the evening does, and unlocks it then.
+        let evening = Array(week.prefix(6)) + [Self.session(6, minutes: 5, hour: 8)]
+        #expect(state(.onFire, StudyFacts(sessions: evening, tasksDone: [.init(at: Self.day(6, hour: 20), xp: 20)])).unlockedAt == Self.day(6, hour: 20))
         // A broken run starts again.
         var gap = week
         gap.remove(at: 3)
         #expect(state(.onFire, StudyFacts(sessions: gap)).unlockedAt == nil && state(.onFire, StudyFacts(sessions: gap)).current == 3)
         let month = (0..<30).map { Self.session(Double($0), minutes: 20) }
-        #expect(state(.unstoppable, StudyFacts(sessions: month)).unlockedAt == Self.day(29))
+        #expect(state(.unstoppable, StudyFacts(sessions: month)).unlockedAt == Self.day(29).addingTimeInterval(20 * 60))
     }
 
     @Test("three quests a week, the same all week, at least one easy; progress counts that week only")
@@ -90,10 +94,35 @@ struct StudyProgressTests {
         }
         #expect(seen.count > 10, "the weeks differ")
         let days = Self.days(now: Self.day(2))
-        let lastWeek = StudyFacts(materials: (0..<3).map { .init(at: Self.day(-3 - Double($0)), subjectId: nil) })
+        // Everything happened last week (every kind, so whichever quests this week has would see it if it leaked).
+        let before = (0..<7).map { Self.day(-1 - Double($0)) }
+        let lastWeek = StudyFacts(sessions: before.map { .init(start: $0, minutes: 60, subjectId: "s\($0.timeIntervalSince1970)") },
+                                  pomodoros: before, tasksDone: before.map { .init(at: $0, xp: 20) }, materials: before.map { .init(at: $0, subjectId: nil) })
         let states = WeeklyQuests.states(lastWeek, weekOf: Self.day(2), days: days)
         #expect(states.allSatisfy { $0.current == 0 }, "last week's materials do not count this week")
         #expect(WeeklyQuest(id: .studyHours, emoji: "", target: 1, baseXP: 120, level: .hard).xp == 240)
+    }
+
+    @Test("a minute that is not a number counts nothing")
+    func badMinutes() {
+        let facts = StudyFacts(sessions: [Self.session(0, minutes: .nan), Self.session(0, minutes: .infinity), Self.session(0, minutes: -5),
+                                          Self.session(0, minutes: 3)])
+        #expect(StudyProgress.activityXP(facts, days: Self.days()) == 3)
+    }
+
+    @Test("days far from UTC and the ISO week 53")
+    func calendars() {
+        // 2026-12-31 (a Thursday) is in 2026-W53; 2027-01-03 (Sunday) too; 2027-01-04 starts W01.
+        let rome = StudyDays(timeZone: Self.rome, now: Self.monday)
+        let noonUTC = { (day: String) in ISO8601DateFormatter().date(from: "\(day)T11:00:00Z")! }
+        #expect(rome.weekKey(noonUTC("2026-12-31")) == "2026-W53" && rome.weekKey(noonUTC("2027-01-03")) == "2026-W53")
+        #expect(rome.weekKey(noonUTC("2027-01-04")) == "2027-W01")
+        #expect(rome.weekStart(noonUTC("2027-01-03")) == rome.dayNumber(noonUTC("2026-12-28")))
+        // Auckland is 12 hours ahead in June (11:00 UTC is 23:00 there); Los Angeles 7 behind.
+        let auckland = StudyDays(timeZone: TimeZone(identifier: "Pacific/Auckland")!, now: noonUTC("2026-06-15"))
+        #expect(auckland.key(noonUTC("2026-06-15")) == "2026-06-15" && auckland.key(noonUTC("2026-06-15").addingTimeInterval(13 * 3_600)) == "2026-06-16")
+        let losAngeles = StudyDays(timeZone: TimeZone(identifier: "America/Los_Angeles")!, now: noonUTC("2026-06-15"))
+        #expect(losAngeles.key(noonUTC("2026-06-15").addingTimeInterval(-5 * 3_600)) == "2026-06-14")
     }
 
     @Test("the summary adds badge and quest XP and counts today's and this week's minutes")

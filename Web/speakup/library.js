@@ -171,7 +171,7 @@ function addCard(library, categories) {
         id: several ? "add-several" : "add-one", "aria-pressed": String(Boolean(draft.several) === several),
         onclick: () => { draft.several = several; render(); } }, label))),
     h("label", { class: "field", for: "new-prompt-text" }, h("span", { class: "field-name" }, draft.several ? "Prompts (one a line, up to 50)" : "Prompt"),
-      h("textarea", { id: "new-prompt-text", rows: draft.several ? 6 : 2, maxlength: draft.several ? 20_000 : 400,
+      h("textarea", { id: "new-prompt-text", rows: draft.several ? 6 : 2, maxlength: draft.several ? 25_000 : 400,
         placeholder: draft.several ? "One prompt a line" : "What would you like to talk about?",
         oninput: (event) => { draft.text = event.target.value; } }, draft.text)),
     h("div", { class: "filter-row" },

@@ -23,6 +23,9 @@ const switchedOff = () => { const off = local.read(offKey(), []); return Array.i
 
 function toggle(id) {
   local.write(offKey(), toggleWheelCategory(state.library?.data, switchedOff(), id));
+  // A prompt from a category just switched off is put away with its slice.
+  const wheel = view();
+  if (wheel.landed && switchedOff().includes(wheel.landed)) { wheel.landed = null; wheel.prompt = null; }
   render();
 }
 

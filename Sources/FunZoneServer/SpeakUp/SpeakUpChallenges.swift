@@ -76,14 +76,13 @@ struct SpeakUpChallenges {
         } catch {
             throw APIError.invalid("takeId", "That take was too short or unclear to score, so there is nothing to beat. Pick a scored one.")
         }
-        guard try await services.speakUp.openChallengesSent(childId: child.id, in: scope, now: now) < FamilyChallenges.openPerChallenger else {
-            throw APIError(.tooManyChallenges)
-        }
         let challenge = FamilyChallenge(id: services.ids.next(), fromChildId: child.id.rawValue, toChildId: to.id.rawValue, promptId: promptId,
                                         fromTakeId: take.id.rawValue, measure: bar.measure, target: bar.target, createdAt: now,
                                         expiresAt: now.addingTimeInterval(FamilyChallenges.lifetime))
-        guard try await services.speakUp.addChallenge(challenge, in: scope) else {
-            throw APIError(.challengeOpen, "\(to.name) already has your challenge on this prompt.")
+        switch try await services.speakUp.addChallenge(challenge, openLimit: FamilyChallenges.openPerChallenger, in: scope) {
+        case .added: break
+        case .alreadyOpen: throw APIError(.challengeOpen, "\(to.name) already has your challenge on this prompt.")
+        case .tooMany: throw APIError(.tooManyChallenges)
         }
         return Reply(view(challenge, family: [child, to], now: now), status: .created)
     }
