@@ -2,7 +2,6 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import NIOConcurrencyHelpers
 import NIOCore
 import Speech
 import SpeechCoach
@@ -121,23 +120,5 @@ import Testing
         struct Broken: Error {}
         await #expect(throws: Broken.self) { try await queue.run(for: rossi) { throw Broken() } }
         #expect(try await queue.run(for: rossi) { 5 } == 5)
-    }
-
-    @Test func waitingRendersStartInTheOrderTheyCame() async throws {
-        let queue = PrintQueue(slots: 1, wait: 5)
-        let order = NIOLockedValueBox<[String]>([])
-        let first = Task { try await queue.run(for: FamilyID(rawValue: "a")) { Thread.sleep(forTimeInterval: 1.5); order.withLockedValue { $0.append("a") } } }
-        try await Task.sleep(for: .milliseconds(100))
-        let second = Task { try await queue.run(for: FamilyID(rawValue: "b")) { order.withLockedValue { $0.append("b") } } }
-        try await Task.sleep(for: .milliseconds(100))
-        let third = Task { try await queue.run(for: FamilyID(rawValue: "c")) { order.withLockedValue { $0.append("c") } } }
-        // A client that leaves gives its place up, and the others still run.
-        try await Task.sleep(for: .milliseconds(50))
-        let leaving = Task { try await queue.run(for: FamilyID(rawValue: "d")) { order.withLockedValue { $0.append("d") } } }
-        try await Task.sleep(for: .milliseconds(50))
-        leaving.cancel()
-        _ = try await (first.value, second.value, third.value)
-        await #expect(throws: (any Error).self) { try await leaving.value }
-        #expect(order.withLockedValue { $0 } == ["a", "b", "c"])
     }
 }
