@@ -68,7 +68,7 @@ let package = Package(
         // Effects behind small clients. Storage keeps the domain's values (an adapter depends on
         // the domain it stores; the domain modules never import Storage).
         .target(name: "Storage", dependencies: [
-            "Hub", "SpotCheck", "Spelling", "SpeechCoach",
+            "Hub", "SpotCheck", "Spelling", "SpeechCoach", "Study",
             .product(name: "AsyncKit", package: "async-kit"),
             .product(name: "SQLKit", package: "sql-kit"),
             .product(name: "SQLiteKit", package: "sqlite-kit"),
@@ -85,7 +85,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Storage", "MailClient", "Printing",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Study", "Storage", "MailClient", "Printing",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

@@ -36,6 +36,7 @@ public enum FunZoneApp {
         ColoringController(services: services).addRoutes(to: api)
         ColoringParentController(services: services).addRoutes(to: api)
         SpeakUpController(services: services).addRoutes(to: api)
+        MirrorBuddyController(services: services).addRoutes(to: api)
         SpeakUpParentController(services: services).addRoutes(to: api)
         SpotCheckParentController(services: services).addRoutes(to: api)
         // The phone's endpoints sit at the root, exactly where the iOS Shortcut calls them ({apiBaseURL}/policy).

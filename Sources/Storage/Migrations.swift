@@ -335,6 +335,7 @@ public enum Migrations {
         speakUpDrills,
         speakUpCourse,
         speakUpChallenges,
+        mirrorBuddy,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -137,8 +137,14 @@ public enum ReadingText {
 
     /// The language a text is most likely in, from its commonest short words (it/en only).
     public static func language(of text: String) -> StudyLanguage {
-        let italian: Set<String> = ["il", "lo", "la", "i", "gli", "le", "di", "che", "e", "è", "un", "una", "per", "non", "con", "del", "della", "sono", "si", "da", "in"]
-        let english: Set<String> = ["the", "of", "and", "to", "is", "that", "it", "for", "was", "on", "are", "with", "as", "this", "be"]
+        // Function words only, and none the two languages share ("in", "a", "come"…).
+        let italian: Set<String> = ["il", "lo", "la", "i", "gli", "le", "di", "che", "e", "è", "un", "una", "per", "non", "con", "del", "della",
+                                    "sono", "si", "da", "al", "alla", "nel", "nella", "dei", "delle", "ma", "anche", "più", "questo", "questa",
+                                    "sul", "era", "ha", "hanno", "dal", "dalla", "perché", "quando", "suo", "sua", "loro", "tra", "fra"]
+        let english: Set<String> = ["the", "of", "and", "to", "is", "that", "it", "for", "was", "on", "are", "with", "as", "this", "be",
+                                    "into", "from", "at", "by", "or", "but", "have", "has", "had", "were", "which", "they", "their", "he",
+                                    "she", "his", "her", "its", "an", "we", "you", "will", "can", "out", "about", "there", "what", "when",
+                                    "who", "would", "these", "them", "than"]
         var (it, en) = (0, 0)
         for word in words(text).prefix(400).map({ $0.text.lowercased() }) {
             if italian.contains(word) { it += 1 }

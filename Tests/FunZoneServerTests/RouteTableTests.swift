@@ -59,7 +59,7 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func aCallerWhoIsNotSignedInIsRefusedByEveryRouteButTheOpenOnes(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"]) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup", "mirrorbuddy"]) { app in
             let routes = Self.routes(app)
             #expect(routes.count > 70)
             #expect(Self.open.subtracting(routes.map(\.description)).sorted() == [], "open routes the router lacks")
@@ -82,7 +82,7 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func anotherFamilysIdsAreNotFoundByAnyRouteAndChangeNothing(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"], openSignup: true) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup", "mirrorbuddy"], openSignup: true) { app in
             let rossi = try await Family.rossi(app)
             let before = try await rossi.snapshot()
             // The Bianchis hold every key: a parent's phone with the parent area open, a tablet with
@@ -121,11 +121,11 @@ import Testing
 
     @Test(arguments: TestDatabase.all)
     func anAppHiddenForTheChildRefusesEveryRouteOfIt(_ db: TestDatabase) async throws {
-        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup"]) { app in
+        try await TestApp.run(db, installed: ["spellflare", "coloring", "speakup", "mirrorbuddy"]) { app in
             let rossi = try await Family.rossi(app)
             let mia = rossi.ids["childId"]!
             var walked = 0
-            for appId in ["spellflare", "coloring"] {
+            for appId in ["spellflare", "coloring", "mirrorbuddy"] {
                 _ = try await rossi.parent.json(.put, "/api/parent/children/\(mia)/apps/\(appId)", ["hidden": true], expect: .ok)
                 for route in Self.routes(app) where route.path.hasPrefix("/api/\(appId)/") {
                     let uri = route.uri { Self.catalogue($0) ?? rossi.ids[$0] ?? "none" }
@@ -180,12 +180,21 @@ struct Family {
         let challenge = try await tablet.decoded(SpeakUpChallenges.ChallengeView.self, .post, "/api/speakup/challenges",
                                                  ["takeId": try prompted.decoded(SpeakUpView.Take.self).id.rawValue, "toChildId": leo],
                                                  expect: .created)
+        // Mia's MirrorBuddy: a subject of her own, a material filed under it, a task for it.
+        let subject = try await tablet.decoded(MirrorBuddyView.SubjectView.self, .post, "/api/mirrorbuddy/subjects",
+                                               ["name": "Latino", "colour": "#336699"], expect: .created)
+        let material = try await tablet.decoded(MirrorBuddyView.MaterialView.self, .post, "/api/mirrorbuddy/materials",
+                                                ["title": "Gallia", "subjectId": subject.id, "text": "Gallia est omnis divisa in partes tres."],
+                                                expect: .created)
+        let task = try await tablet.decoded(MirrorBuddyView.TaskView.self, .post, "/api/mirrorbuddy/tasks",
+                                            ["title": "Tradurre", "subjectId": subject.id, "materialId": material.id], expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
             "promptId": prompt.id, "goalId": goal.id, "challengeId": challenge.id,
+            "subjectId": subject.id, "materialId": material.id, "taskId": task.id,
         ])
     }
 
@@ -196,7 +205,9 @@ struct Family {
                           "/api/parent/spotcheck/devices"]
         let childView = ["/api/coloring/drawings", "/api/spellflare/me", "/api/spellflare/sessions/\(ids["sessionId"]!)",
                          "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)",
-                         "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges"]
+                         "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges",
+                         "/api/mirrorbuddy/me", "/api/mirrorbuddy/settings", "/api/mirrorbuddy/materials", "/api/mirrorbuddy/tasks",
+                         "/api/mirrorbuddy/materials/\(ids["materialId"]!)"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

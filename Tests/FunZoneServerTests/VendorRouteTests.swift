@@ -28,6 +28,21 @@ import Testing
         }
     }
 
+    @Test func theDyslexiaFontIsServedAsInstalled() async throws {
+        try await TestApp.run(.sqlite) { app in
+            let response = try await app.user().request(.get, "/vendor/opendyslexic/OpenDyslexic-Regular.otf")
+            // When fonts-opendyslexic is missing, the body says to install it.
+            #expect(response.status == .ok, "\(String(buffer: response.body))")
+            #expect(response.headers[.contentType] == "font/otf")
+            let installed = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/opentype/opendyslexic/OpenDyslexic-Regular.otf"))
+            #expect(Data(buffer: response.body) == installed && installed.prefix(4) == Data("OTTO".utf8))
+            for name in ["OpenDyslexic-Bold.otf", "OpenDyslexic-Italic.otf", "OpenDyslexic-BoldItalic.otf"] {
+                #expect(try await app.user().request(.get, "/vendor/opendyslexic/\(name)").status == .ok)
+            }
+            #expect(try await app.user().request(.get, "/vendor/opendyslexic/OpenDyslexicMono-Regular.otf").status == .notFound, "only the listed files")
+        }
+    }
+
     @Test(arguments: TestDatabase.all)
     func chartJSIsServedAsAnESModule(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in

@@ -58,6 +58,9 @@ struct ReadingTextTests {
     func language() {
         #expect(ReadingText.language(of: "La fotosintesi è il processo con cui le piante producono energia.") == .it)
         #expect(ReadingText.language(of: "Photosynthesis is the process by which plants make their food.") == .en)
+        // "in" is both languages' word: it does not vote.
+        #expect(ReadingText.language(of: "Photosynthesis turns light into food. Plants take in carbon dioxide and give out oxygen.") == .en)
+        #expect(ReadingText.language(of: "Il 14 luglio il popolo di Parigi prese la Bastiglia in un giorno.") == .it)
     }
 
     @Test("Italian syllables", arguments: [

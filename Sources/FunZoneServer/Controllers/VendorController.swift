@@ -38,6 +38,9 @@ struct VendorController {
         // Its UMD sets globalThis.Chart in module scope (`this` is undefined there).
         "chart.js": Library(package: "libjs-chart.js", directory: "/usr/share/javascript/chart.js",
                             files: ["chart.min.js": .module(exporting: "Chart")]),
+        // MirrorBuddy's dyslexia font (served as installed; the page's @font-face names these).
+        "opendyslexic": Library(package: "fonts-opendyslexic", directory: "/usr/share/fonts/opentype/opendyslexic",
+                                files: Dictionary(uniqueKeysWithValues: ["Regular", "Bold", "Italic", "BoldItalic"].map { ("OpenDyslexic-\($0).otf", Form.asInstalled) })),
     ]
 
     var libraries = Self.debian

@@ -22,6 +22,7 @@ public struct Services: Sendable {
     public let coloring: ColoringStore
     public let spotcheck: SpotCheckStore
     public let speakUp: SpeakUpStore
+    public let mirrorBuddy: MirrorBuddyStore
     /// Seals phones' secrets at rest (SpotCheck).
     public let sealer: SecretSealer
     /// Renders drawings (thumbnails, PNG export) with the colouring pages and stamp pictures.
@@ -100,6 +101,7 @@ public struct Services: Sendable {
         self.coloring = ColoringStore(database: database)
         self.spotcheck = SpotCheckStore(database: database)
         self.speakUp = SpeakUpStore(database: database)
+        self.mirrorBuddy = MirrorBuddyStore(database: database)
         self.sealer = sealer
         self.drawingRenderer = DrawingRenderer(stamps: Self.emojiFont, outlines: PageCatalog.outlines)
         self.rateLimits = RateLimitStore(database: database)

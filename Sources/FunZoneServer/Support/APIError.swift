@@ -9,6 +9,7 @@ import Speech
 import SpeechCoach
 import Spelling
 import SpotCheck
+import Study
 import Storage
 
 /// Every error the API sends: `{"error": {"code": "...", "message": "..."}}` with its status. The
@@ -81,6 +82,12 @@ extension APIError {
         case let error as ColoringError: self = APIError(coloring: error)
         case let error as CoachError: self = APIError(coach: error)
         case let error as PromptRuleError: self = APIError(prompt: error)
+        case let error as SubjectRuleError: self = APIError(subject: error)
+        case let error as TaskRuleError: self = APIError(task: error)
+        case let error as MaterialRuleError: self = APIError(material: error)
+        case let error as ReadingSettingsError: self = APIError(readingSettings: error)
+        case let error as StudyLedgerError: self = APIError(ledger: error)
+        case let error as StretchRuleError: self = APIError(stretch: error)
         case StorageError.duplicatePrompt: self = APIError(.promptExists)
         case StorageError.limitReached: self = APIError(.promptLibraryFull)
         case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)

@@ -59,9 +59,20 @@ extension JSONEncoder {
 }
 
 extension JSONDecoder {
+    /// The API's decoder: ISO 8601 dates, with or without fractional seconds (a browser's
+    /// `Date.toISOString()` sends milliseconds).
     static var api: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            let formatter = ISO8601DateFormatter()
+            if text.contains(".") { formatter.formatOptions.insert(.withFractionalSeconds) }
+            guard let date = formatter.date(from: text) else {
+                throw DecodingError.dataCorruptedError(in: container, debugDescription: "Expected an ISO 8601 date such as 2026-03-15T10:00:00Z.")
+            }
+            return date
+        }
         return decoder
     }
 }

@@ -39,6 +39,9 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case challengeOpen = "challenge_open", tooManyChallenges = "too_many_challenges"
     // SpeakUp's journal and score card
     case printBusy = "print_busy"
+    // MirrorBuddy
+    case subjectIsDefault = "subject_is_default", subjectHasContent = "subject_has_content", studyFull = "study_full"
+    case stretchOverlaps = "stretch_overlaps"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -57,7 +60,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .methodNotAllowed: .methodNotAllowed
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
              .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
-             .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges:
+             .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges, .subjectIsDefault, .subjectHasContent,
+             .studyFull, .stretchOverlaps:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
@@ -117,6 +121,10 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .challengeOpen: "That challenge is already waiting for them."
         case .tooManyChallenges: "You have as many challenges waiting as you can send. Wait for an answer first."
         case .printBusy: "The journal or card is still being made. Try again in a few seconds."
+        case .subjectIsDefault: "This subject is one of MirrorBuddy's own: hide it instead."
+        case .subjectHasContent: "This subject still has materials or tasks: move or delete them first, or hide it."
+        case .studyFull: "MirrorBuddy holds as many of these as it can for this student. Delete some first."
+        case .stretchOverlaps: "This study time overlaps time already counted."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."
         case .gameOver: "This game is over."

@@ -1,0 +1,62 @@
+import Foundation
+import Storage
+import Study
+
+/// MirrorBuddy's rule errors as HTTP answers (called from `APIError.init(_:now:)`).
+extension APIError {
+    init(subject error: SubjectRuleError) {
+        switch error {
+        case .nameEmpty: self = .invalid("name", "Give the subject a name.")
+        case .nameTooLong: self = .invalid("name", "A subject's name can be at most \(Subjects.nameLength.upperBound) characters.")
+        case .badColour(let raw): self = .invalid("colour", "\"\(raw)\" is not a colour: use #RRGGBB.")
+        case .isDefault: self = APIError(.subjectIsDefault)
+        case .hasContent(let materials, let tasks):
+            self = APIError(.subjectHasContent, "This subject still has \(materials) material(s) and \(tasks) task(s): move or delete them first, or hide it.",
+                            details: ["materials": String(materials), "tasks": String(tasks)])
+        case .tooMany(let limit): self = APIError(.studyFull, "A student can have at most \(limit) subjects.")
+        }
+    }
+
+    init(task error: TaskRuleError) {
+        switch error {
+        case .titleEmpty: self = .invalid("title", "Say what the task is.")
+        case .titleTooLong: self = .invalid("title", "A task's title can be at most \(StudyTasks.titleLength.upperBound) characters.")
+        case .notesTooLong: self = .invalid("notes", "A task's notes can be at most \(StudyTasks.notesLength.upperBound) characters.")
+        case .badPriority(let priority): self = .invalid("priority", "Priority must be 1 to 5, not \(priority).")
+        }
+    }
+
+    init(material error: MaterialRuleError) {
+        switch error {
+        case .titleEmpty: self = .invalid("title", "Give the material a title.")
+        case .titleTooLong: self = .invalid("title", "A material's title can be at most \(StudyMaterials.titleLength.upperBound) characters.")
+        case .textEmpty: self = .invalid("text", "The material has no text.")
+        case .textTooLong(let limit): self = .invalid("text", "A material's text can be at most \(limit) characters: split it into parts.")
+        }
+    }
+
+    init(readingSettings error: ReadingSettingsError) {
+        switch error {
+        case .outOfRange(let field, let range): self = .invalid(field, "\(field) must be a number from \(range).")
+        }
+    }
+
+    init(ledger error: StudyLedgerError) {
+        switch error {
+        case .overlaps(let end):
+            self = APIError(.stretchOverlaps, "This study time begins before the last one ended (\(ISO8601DateFormatter().string(from: end))).")
+        }
+    }
+}
+
+extension APIError {
+    init(stretch error: StretchRuleError) {
+        switch error {
+        case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")
+        case .tooLong(let limit): self = .invalid("minutes", "A stretch of study can be at most \(Int(limit)) minutes: take a break!")
+        case .longerThanElapsed: self = .invalid("minutes", "That is more minutes than have passed since startedAt.")
+        case .tooOld: self = .invalid("startedAt", "That stretch began more than a day ago, too long ago to count.")
+        case .pomodoroTooShort(let minimum): self = .invalid("minutes", "A Pomodoro's work part is \(Int(minimum)) minutes.")
+        }
+    }
+}

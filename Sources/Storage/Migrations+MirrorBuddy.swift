@@ -1,0 +1,98 @@
+extension Migrations {
+    /// MirrorBuddy: each student's reading settings, subjects, materials (with search over title and
+    /// text), tasks, and the activity ledger progress is counted from (study stretches, Pomodoros,
+    /// tasks done, materials added; kept when a material is deleted, so XP earned stays earned).
+    static let mirrorBuddy = Migration(version: 16, name: "mirrorbuddy settings, subjects, materials, tasks, activity", statements: [
+        """
+        CREATE TABLE mirrorbuddy_settings (
+            child_id TEXT PRIMARY KEY REFERENCES children(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            settings TEXT NOT NULL,
+            updated_at BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE mirrorbuddy_subjects (
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            id TEXT NOT NULL,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            name_it TEXT NOT NULL,
+            name_en TEXT NOT NULL,
+            colour TEXT NOT NULL,
+            emoji TEXT NOT NULL,
+            sort_order BIGINT NOT NULL,
+            hidden BIGINT NOT NULL DEFAULT 0,
+            is_default BIGINT NOT NULL DEFAULT 0,
+            PRIMARY KEY (child_id, id))
+        """,
+        """
+        CREATE TABLE mirrorbuddy_materials (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            subject_id TEXT,
+            source TEXT NOT NULL,
+            status TEXT NOT NULL,
+            failure TEXT,
+            language TEXT NOT NULL,
+            pages TEXT NOT NULL,
+            body TEXT NOT NULL,
+            word_count BIGINT NOT NULL,
+            page_count BIGINT NOT NULL,
+            file_key TEXT,
+            file_bytes BIGINT NOT NULL DEFAULT 0,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX mirrorbuddy_materials_by_child ON mirrorbuddy_materials (family_id, child_id, created_at)",
+        """
+        CREATE TABLE mirrorbuddy_tasks (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            title TEXT NOT NULL,
+            notes TEXT NOT NULL,
+            due BIGINT,
+            priority BIGINT NOT NULL,
+            subject_id TEXT,
+            material_id TEXT,
+            created_at BIGINT NOT NULL,
+            completed_at BIGINT)
+        """,
+        "CREATE INDEX mirrorbuddy_tasks_by_child ON mirrorbuddy_tasks (family_id, child_id)",
+        """
+        CREATE TABLE mirrorbuddy_activity (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            at BIGINT NOT NULL,
+            minutes DOUBLE PRECISION NOT NULL DEFAULT 0,
+            subject_id TEXT,
+            xp BIGINT NOT NULL DEFAULT 0,
+            ref_id TEXT)
+        """,
+        "CREATE INDEX mirrorbuddy_activity_by_child ON mirrorbuddy_activity (family_id, child_id, at)",
+    ], sqlite: [
+        // Search over title and text in any language: accents folded, no stemmer (Italian and English both).
+        "CREATE VIRTUAL TABLE mirrorbuddy_search USING fts5(title, body, material_id UNINDEXED, tokenize = 'unicode61 remove_diacritics 2')",
+        """
+        CREATE TRIGGER mirrorbuddy_search_insert AFTER INSERT ON mirrorbuddy_materials BEGIN
+            INSERT INTO mirrorbuddy_search (title, body, material_id) VALUES (new.title, new.body, new.id);
+        END
+        """,
+        """
+        CREATE TRIGGER mirrorbuddy_search_update AFTER UPDATE OF title, body ON mirrorbuddy_materials BEGIN
+            DELETE FROM mirrorbuddy_search WHERE material_id = old.id;
+            INSERT INTO mirrorbuddy_search (title, body, material_id) VALUES (new.title, new.body, new.id);
+        END
+        """,
+        """
+        CREATE TRIGGER mirrorbuddy_search_delete AFTER DELETE ON mirrorbuddy_materials BEGIN
+            DELETE FROM mirrorbuddy_search WHERE material_id = old.id;
+        END
+        """,
+    ], postgres: [
+        "CREATE INDEX mirrorbuddy_materials_search ON mirrorbuddy_materials USING GIN (to_tsvector('simple', title || ' ' || body))",
+    ])
+}
