@@ -19,7 +19,8 @@ public struct AppRegistry: Sendable {
         MiniApp(id: "spellflare", name: "Spellflare", subtitle: "Spell it out!", icon: "🐝", color: "#7c3aed", isAvailable: true),
         // SpeakUp's teal darkened from the seed's #0d8488 (4.49:1 under white text, just short of WCAG AA).
         MiniApp(id: "speakup", name: "SpeakUp", subtitle: "Practice talking!", icon: "🎤", color: "#0a6c70", isAvailable: true),
-        MiniApp(id: "mirrorbuddy", name: "MirrorBuddy", subtitle: "Study together!", icon: "📚", color: "#f59e0b", isAvailable: true),
+        // MirrorBuddy's amber darkened from the seed's #f59e0b (2.1:1 under white text) to 5:1.
+        MiniApp(id: "mirrorbuddy", name: "MirrorBuddy", subtitle: "Study together!", icon: "📚", color: "#b45309", isAvailable: true),
         MiniApp(id: "music", name: "Music Maker", subtitle: "Coming Soon", icon: "🎵", color: "#d2d2e6", isAvailable: false),
         MiniApp(id: "puzzles", name: "Puzzle Play", subtitle: "Coming Soon", icon: "🧩", color: "#d2d2e6", isAvailable: false),
         MiniApp(id: "stories", name: "Story Time", subtitle: "Coming Soon", icon: "📖", color: "#d2d2e6", isAvailable: false),

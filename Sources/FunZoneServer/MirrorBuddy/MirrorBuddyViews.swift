@@ -156,8 +156,6 @@ enum MirrorBuddyView {
 
     /// The student's days from the page's `tz` (UTC without one).
     static func days(_ tz: String?, now: Date) throws -> StudyDays {
-        guard let tz else { return StudyDays(timeZone: .gmt, now: now) }
-        guard tz.count <= 64, let zone = TimeZone(identifier: tz) else { throw APIError.invalid("tz", "tz must be a time zone name such as Europe/Rome.") }
-        return StudyDays(timeZone: zone, now: now)
+        StudyDays(timeZone: try TimeZone(query: tz), now: now)
     }
 }

@@ -200,8 +200,6 @@ enum SpeakUpView {
 extension SpeakUpView {
     /// Days in the speaker's time zone (`tz`, an IANA name the page sends), UTC when none is given.
     static func calendar(_ tz: String?, now: Date) throws -> PracticeCalendar {
-        guard let tz else { return PracticeCalendar(timeZone: .gmt, now: now) }
-        guard tz.count <= 64, let zone = TimeZone(identifier: tz) else { throw APIError.invalid("tz", "tz must be a time zone name such as Europe/Rome.") }
-        return PracticeCalendar(timeZone: zone, now: now)
+        PracticeCalendar(timeZone: try TimeZone(query: tz), now: now)
     }
 }

@@ -91,3 +91,12 @@ struct JSONResponse {
 
     static func noContent() -> Response { Response(status: .noContent) }
 }
+
+extension TimeZone {
+    /// The zone a page names in its `tz` query ("Europe/Rome"), UTC when it names none; 422 for a name that is not a zone.
+    init(query tz: String?) throws {
+        guard let tz else { self = .gmt; return }
+        guard tz.count <= 64, let zone = TimeZone(identifier: tz) else { throw APIError.invalid("tz", "tz must be a time zone name such as Europe/Rome.") }
+        self = zone
+    }
+}

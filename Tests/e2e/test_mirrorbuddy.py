@@ -1,0 +1,158 @@
+"""MirrorBuddy in a real browser, as Mario (13, dyslexic) uses it: the Dislessia profile from the
+floating switcher sets OpenDyslexic and wide spacing on every screen (computed style checked); a
+material from pasted text is read aloud with each word lit in order; a task moves from Today to
+Completed with its XP on a phone; axe on every screen in Italian and English, and with high contrast."""
+import time
+
+from selenium.webdriver.common.by import By
+
+from pages import add_first_child, click, fill, find, play_as, set_up_family, small_kid_targets, wait, wait_text
+from test_accessibility import serious_violations
+from test_speakup_pages import tap
+
+SCREENS = ["#home", "#materials", "#new", "#tasks", "#progress", "#settings"]
+
+TEXT = ("La Rivoluzione francese cominciò nel 1789. Il re Luigi XVI convocò gli Stati generali a Versailles.\n\n"
+        "Il 14 luglio il popolo di Parigi prese la Bastiglia.")
+
+# What the reader sees of the text: the font, the spacing, the line height over the font size.
+LOOK = """
+const text = document.querySelector(arguments[0]);
+const style = getComputedStyle(text);
+return {font: style.fontFamily, letter: parseFloat(style.letterSpacing) || 0, word: parseFloat(style.wordSpacing) || 0,
+        line: parseFloat(style.lineHeight) / parseFloat(style.fontSize), loaded: document.fonts.check('16px OpenDyslexic')};
+"""
+
+
+def open_mirrorbuddy(d, server, name="Mario", grade=8):
+    set_up_family(d, server)
+    add_first_child(d, name, grade=grade)
+    play_as(d, name)
+    find(d, ".tile[data-app-id='mirrorbuddy']")
+    click(d, ".tile[data-app-id='mirrorbuddy']")
+    find(d, "#home-subjects", timeout=15)
+
+
+def go(d, server, hash_):
+    d.get(server + "/mirrorbuddy/" + hash_)
+    find(d, f"#screen[data-screen^='{hash_[1:]}/']", timeout=15)
+    time.sleep(0.3)
+
+
+def add_material(d, title, text):
+    tap(d, "#dock-new")
+    find(d, "#new-text")
+    fill(d, "#new-title", title)
+    fill(d, "#new-text", text)
+    tap(d, "#new-save")
+    find(d, "#reading .mb-w", timeout=15)
+
+
+def fits(d, screen):
+    """No sideways scrolling, every target at least 44 × 44 px, nothing serious for axe."""
+    overflow = d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{screen}: the page scrolls sideways by {overflow} px"
+    small = small_kid_targets(d, "button, a.btn, select, input, textarea, [role=checkbox]", 44, 44)
+    assert small == [], f"{screen}: targets under 44 × 44 px: {small}"
+    problems = serious_violations(d)
+    assert problems == [], f"{screen}: {problems}"
+
+
+def test_the_dyslexia_profile_changes_every_screen_and_the_text_is_read_word_by_word(server, browser_factory):
+    d = browser_factory(1024, 768)
+    open_mirrorbuddy(d, server)
+    assert "Ciao Mario" in find(d, "#screen").text, "Italian unless the profile says otherwise"
+    before = d.execute_script(LOOK, "#screen")
+    assert "OpenDyslexic" not in before["font"] and before["letter"] == 0
+
+    # The switcher, bottom left on every screen: Dislessia.
+    tap(d, "#a11y-button")
+    find(d, "#profile-dislessia")
+    fits(d, "the accessibility panel")
+    tap(d, "#profile-dislessia")
+    wait(d).until(lambda driver: driver.find_element(By.ID, "profile-dislessia").get_attribute("aria-pressed") == "true")
+    d.find_element(By.ID, "a11y-close").click()
+    add_material(d, "La Rivoluzione francese", TEXT)
+    material = d.current_url
+    for screen in ["#material"] + SCREENS:
+        if screen != "#material":
+            go(d, server, screen)
+        look = d.execute_script(LOOK, "#screen")
+        assert look["font"].startswith('"OpenDyslexic"') or look["font"].startswith("OpenDyslexic"), f"{screen}: {look}"
+        assert look["letter"] > 0 and look["word"] > 0 and look["line"] >= 1.7, f"{screen}: {look}"
+        assert look["loaded"], f"{screen}: the OpenDyslexic font did not load from /vendor/"
+        assert find(d, "#a11y-button").is_displayed() and find(d, "#context-banner").is_displayed(), screen
+
+    # The material: read aloud, each word lit in turn (the server's Italian voice).
+    d.get(material)
+    find(d, "#reading .mb-w", timeout=15)
+    d.execute_script("""
+        window.litWords = [];
+        new MutationObserver(() => {
+          const lit = document.querySelector('#reading .mb-w.is-word');
+          const index = lit ? Number(lit.dataset.w) : null;
+          if (index !== null && window.litWords.at(-1) !== index) window.litWords.push(index);
+        }).observe(document.getElementById('reading'), {subtree: true, attributes: true, attributeFilter: ['class']});
+    """)
+    banner = find(d, "#context-banner").text
+    assert "🕒" in banner or ":" in banner, banner
+    fits(d, "the material")
+    tap(d, "#read-start")
+    wait(d, 30).until(lambda driver: len(driver.execute_script("return window.litWords")) >= 12)
+    lit = d.execute_script("return window.litWords")
+    assert lit == sorted(lit) and lit[0] <= 1, f"words lit out of order: {lit}"
+    assert d.execute_script("return document.querySelectorAll('#reading .mb-w.is-word').length") <= 1
+    d.save_screenshot("Tests/e2e/artifacts/mirrorbuddy-reading.png")
+    tap(d, "#read-stop") if d.find_elements(By.ID, "read-stop") else None
+
+
+def test_a_task_moves_from_today_to_completed_and_its_xp_shows_on_a_phone(server, browser_factory):
+    d = browser_factory(390, 844)
+    open_mirrorbuddy(d, server)
+    go(d, server, "#tasks")
+    fill(d, "#new-task-title", "Esercizi pagina 12")
+    today = d.execute_script("const n = new Date(); return `${n.getFullYear()}-${String(n.getMonth() + 1).padStart(2, '0')}-${String(n.getDate()).padStart(2, '0')}`")
+    d.execute_script("const input = document.getElementById('new-task-day'); input.value = arguments[0]; input.dispatchEvent(new Event('input', {bubbles: true}))", today)
+    tap(d, "#new-task-save")
+    row = find(d, ".mb-section-today .mb-task-list li", timeout=10)
+    assert "Esercizi pagina 12" in row.text
+    fits(d, "tasks on a phone")
+    tap(d, ".mb-section-today [id^='tick-']")
+    toast = find(d, ".mb-toast", timeout=10)
+    assert "+80 XP" in toast.text or "+30 XP" in toast.text, toast.text
+    wait(d).until(lambda driver: "Esercizi pagina 12" in driver.find_element(By.CSS_SELECTOR, ".mb-section-completed").text)
+    assert not d.find_elements(By.CSS_SELECTOR, ".mb-section-today .mb-task-list li")
+    go(d, server, "#progress")
+    wait_text(d, "#screen", "80")
+    fits(d, "progress on a phone")
+
+
+def test_every_screen_passes_axe_in_both_languages_and_with_high_contrast(server, browser_factory):
+    d = browser_factory(768, 1024)
+    open_mirrorbuddy(d, server)
+    add_material(d, "La Rivoluzione francese", TEXT)
+    material = d.current_url.split("#")[1]
+    problems = {}
+
+    def check(label):
+        for screen in SCREENS + ["#" + material]:
+            go(d, server, screen) if screen != "#" + material else (d.get(server + "/mirrorbuddy/" + screen), find(d, "#reading .mb-w", timeout=15))
+            found = serious_violations(d)
+            if found:
+                problems[f"{label} {screen}"] = found
+
+    check("it")
+    tap(d, "#a11y-button")
+    tap(d, "#language-en")
+    wait(d).until(lambda driver: driver.execute_script("return document.documentElement.lang") == "en")
+    d.find_element(By.ID, "a11y-close").click()
+    wait_text(d, "#nav-home", "Home")
+    check("en")
+    tap(d, "#a11y-button")
+    tap(d, "#quick-highContrast")
+    wait(d).until(lambda driver: driver.find_element(By.ID, "quick-highContrast").get_attribute("aria-checked") == "true")
+    d.find_element(By.ID, "a11y-close").click()
+    background = d.execute_script("return getComputedStyle(document.body).backgroundColor")
+    assert background in ("rgb(0, 0, 0)", "rgba(0, 0, 0, 1)"), background
+    check("en, high contrast")
+    assert problems == {}

@@ -1,0 +1,113 @@
+// #material/<id>: the material with the context banner above (drawn by app.js), its title, subject
+// and status, the reading bar (read / pause / resume, speed, ruler, focus mode), the text, and the
+// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens).
+import { h } from "../shared/dom.js";
+import { confirmBox } from "./celebrate.js";
+import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
+import { errorText, t } from "./i18n.js";
+import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stopReading } from "./reader.js";
+import { textView } from "./reading-view.js";
+import { render, state, subjectName, tell, visibleSubjects } from "./state.js";
+import { statusChip, wordCount } from "./materials.js";
+import { forgetForm, taskForm } from "./task-form.js";
+import { timerPanel } from "./timer-view.js";
+import { button, errorLine, homeLink, screenTitle } from "./ui.js";
+import { ttsOn } from "./voice.js";
+
+const settings = () => state.settings ?? {};
+
+function change(key, value) {
+  saveSettings({ ...settings(), [key]: value }).catch((error) => tell(errorText(error), "error"));
+}
+
+function readButton() {
+  const status = readerStatus();
+  if (status === "playing") return button({ emoji: "⏸️", label: t("reader.pause"), onclick: pauseReading, cls: "primary mb-primary", id: "read-pause" });
+  if (status === "paused") return button({ emoji: "▶️", label: t("reader.resume"), onclick: resumeReading, cls: "primary mb-primary", id: "read-resume" });
+  return button({ emoji: "🔊", label: t("reader.read"), onclick: () => readFrom(), cls: "primary mb-primary", id: "read-start" });
+}
+
+function readingBar() {
+  const rate = Number(settings().ttsSpeed) || 1;
+  const setRate = (next) => {
+    const value = Math.round(Math.min(2, Math.max(0.5, next)) * 10) / 10;
+    change("ttsSpeed", value);
+    setTimeout(speedChanged, 0);
+  };
+  return h("div", { class: "mb-reading-bar", role: "toolbar", "aria-label": t("reader.tools") },
+    ttsOn() && readerStatus() !== "idle" ? button({ emoji: "⏹️", label: t("reader.stop"), onclick: stopReading, id: "read-stop" }) : null,
+    ttsOn() ? h("span", { class: "mb-speed" },
+      button({ emoji: "🐢", label: t("reader.slower"), onclick: () => setRate(rate - 0.1), id: "speed-down", disabled: rate <= 0.5 }),
+      h("span", { class: "mb-speed-value", "aria-live": "polite" }, t("reader.speed", { speed: rate })),
+      button({ emoji: "🐇", label: t("reader.faster"), onclick: () => setRate(rate + 0.1), id: "speed-up", disabled: rate >= 2 })) : null,
+    button({ emoji: "📏", label: t("reader.ruler"), pressed: Boolean(settings().ruler), onclick: () => change("ruler", !settings().ruler), id: "toggle-ruler" }),
+    button({ emoji: "🎯", label: t("reader.focus"), pressed: Boolean(settings().focusMode), onclick: () => change("focusMode", !settings().focusMode), id: "toggle-focus" }));
+}
+
+function taskPanel(material) {
+  const open = allTasks().filter((task) => !task.completedAt && (task.materialId === material.id || (material.subjectId && task.subjectId === material.subjectId)));
+  const prefix = `material-task-${material.id}`;
+  return h("section", { class: "mb-card", id: "task-panel", "aria-labelledby": "task-panel-title" },
+    h("h2", { id: "task-panel-title" }, h("span", { "aria-hidden": "true" }, "📝 "), t("material.taskTitle")),
+    open.length ? h("ul", { class: "mb-pick-list" }, open.map((task) => h("li", {},
+      button({ emoji: state.context.taskId === task.id ? "👉" : "📝", label: task.title, pressed: state.context.taskId === task.id, id: `pick-${task.id}`,
+        onclick: () => { state.context.taskId = state.context.taskId === task.id ? null : task.id; render(); } }))))
+      : h("p", { class: "hint" }, t("material.noTasks")),
+    h("h3", {}, t("material.newTask")),
+    taskForm({ prefix, subjectId: material.subjectId ?? "", materialId: material.id, onSave: async (body) => {
+      const task = await createTask(body);
+      forgetForm(prefix);
+      state.context.taskId = task.id;
+      state.panel = null;
+      tell(t("tasks.added"), "ok");
+      await loadTasks();
+    } }));
+}
+
+function head(material) {
+  const subject = h("select", { id: "material-subject", "aria-label": t("material.subject"),
+    onchange: (event) => { changeMaterial(material.id, { subjectId: event.target.value || null }).then(() => { state.context.subjectId = event.target.value || null; render(); })
+      .catch((error) => tell(errorText(error), "error")); } },
+  h("option", { value: "" }, t("material.noSubject")),
+  visibleSubjects().map((s) => h("option", { value: s.id, selected: material.subjectId === s.id }, `${s.emoji} ${subjectName(s)}`)));
+  return h("div", { class: "mb-material-head" },
+    screenTitle("📄", material.title),
+    h("div", { class: "mb-row mb-material-facts" },
+      h("label", { class: "mb-inline-field" }, h("span", { "aria-hidden": "true" }, "🎒 "), subject),
+      statusChip(material),
+      h("span", { class: "mb-small" }, t("material.words", { count: wordCount(material) }))),
+    material.status === "failed" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: material.failure ?? "—" })) : null,
+    material.status === "pending" || material.status === "processing" ? h("p", { class: "mb-lead", role: "status" }, t("material.working")) : null);
+}
+
+async function remove(material) {
+  if (!(await confirmBox({ question: t("material.deleteQuestion", { title: material.title }), yes: t("action.delete") }))) return;
+  try {
+    await deleteMaterial(material.id);
+    stopReading();
+    location.hash = "#materials";
+    tell(t("material.deleted"), "ok");
+  } catch (error) {
+    tell(errorText(error), "error");
+  }
+}
+
+export function materialScreen() {
+  const material = state.material;
+  if (state.materialError) return h("div", { class: "mb-stack" }, errorLine(state.materialError), homeLink());
+  if (!material || material.id !== state.route.id) return h("p", { class: "hint", role: "status" }, t("common.loading"));
+  const toggle = (panel) => { state.panel = state.panel === panel ? null : panel; render(); };
+  return h("div", { class: "mb-stack mb-material-screen" },
+    head(material),
+    state.panel === "timer" ? timerPanel() : null,
+    state.panel === "task" ? taskPanel(material) : null,
+    material.text ? readingBar() : null,
+    material.text ? textView(material) : h("p", { class: "mb-empty" }, t("material.noText")),
+    h("div", { class: "mb-row mb-end" },
+      button({ emoji: "🗑️", label: t("material.delete"), cls: "quiet", onclick: () => remove(material), id: "material-delete" }),
+      homeLink()),
+    h("div", { class: "mb-dock", role: "group", "aria-label": t("dock.label") },
+      ttsOn() && material.text ? readButton() : null,
+      button({ emoji: "⏱️", label: t("material.timer"), pressed: state.panel === "timer", onclick: () => toggle("timer"), cls: "mb-primary", id: "dock-timer" }),
+      button({ emoji: "📝", label: t("material.task"), pressed: state.panel === "task", onclick: () => toggle("task"), cls: "mb-primary", id: "dock-task" })));
+}

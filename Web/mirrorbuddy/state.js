@@ -1,0 +1,42 @@
+// The page's one state object, the render hook every screen calls, and small lookups every screen
+// uses (subjects by id, their names in the page's language).
+import { currentLanguage } from "./i18n.js";
+
+export const state = {
+  route: { name: "home" },     // routes.js
+  loading: true,
+  fatal: null,                 // an error that stopped the page loading
+  me: null,                    // GET /api/mirrorbuddy/me
+  settings: null,              // the student's settings (what the page looks like)
+  tasks: null,                 // [{section, tasks}] from GET /tasks
+  recent: null,                // the newest materials (Home)
+  materials: { q: "", subject: "", period: "all", list: null, error: null },
+  material: null,              // the material shown (with text, sentences, words)
+  materialError: null,
+  context: { subjectId: null, materialId: null, taskId: null }, // what the student is working on (the banner)
+  panel: null,                 // a material's open quick panel: "timer" | "task" | null
+  editingTask: null,           // the id of the task being edited
+  message: null,               // {text, kind} said on the screen (a saved change, a refusal)
+};
+
+let renderer = () => {};
+export function setRenderer(fn) { renderer = fn; }
+export function render() { renderer(); }
+
+export const subjects = () => state.me?.subjects ?? [];
+export const visibleSubjects = () => subjects().filter((subject) => !subject.hidden);
+export const subjectById = (id) => subjects().find((subject) => subject.id === id) ?? null;
+
+/** The name shown for a subject: names[language], else any name it has. */
+export function subjectName(subject) {
+  if (!subject) return "";
+  return subject.names?.[currentLanguage()] ?? subject.names?.it ?? subject.names?.en ?? subject.id;
+}
+
+/** Says something on the screen for a while. kind: "ok" | "error" | "info". */
+export function tell(text, kind = "info") {
+  const message = { text, kind, at: Date.now() };
+  state.message = message;
+  render();
+  setTimeout(() => { if (state.message === message) { state.message = null; render(); } }, kind === "error" ? 9000 : 5000);
+}
