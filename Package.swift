@@ -51,8 +51,12 @@ let package = Package(
         .target(name: "Study"),
         // SpotCheck's rules: quiet hours, device status, pairing codes, request signatures, Shortcut reports.
         .target(name: "SpotCheck", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Running a program (never a shell) with a time limit, off Swift's cooperative threads.
+        .target(name: "Programs"),
+        // Text from PDFs (poppler's pdfinfo, pdftotext, pdftoppm) and photos of pages (tesseract), as programs.
+        .target(name: "DocumentText", dependencies: ["Programs"]),
         .target(name: "Speech", dependencies: [
-            "Audio", "CPocketSphinx",
+            "Audio", "CPocketSphinx", "Programs",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // SpeakUp's coach: every metric, score and tip of a spoken take, and the prompts. Debian's
@@ -85,7 +89,7 @@ let package = Package(
 
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
-            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Study", "Storage", "MailClient", "Printing",
+            "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Study", "Storage", "MailClient", "Printing", "DocumentText",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -108,7 +112,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ], resources: [.copy("Resources/openapi.yaml")]),
         .executableTarget(name: "funzone", dependencies: [
-            "FunZoneServer", "Storage", "Speech", "Audio", "SpeechCoach",
+            "FunZoneServer", "Storage", "Speech", "Audio", "SpeechCoach", "Study", "DocumentText",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -139,6 +143,7 @@ let package = Package(
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
         .testTarget(name: "StudyTests", dependencies: ["Study"]),
+        .testTarget(name: "DocumentTextTests", dependencies: ["DocumentText"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "SpeechCoach", "TestSupport"]),
         .testTarget(name: "SpellingTests", dependencies: [
             "Spelling",
@@ -153,7 +158,7 @@ let package = Package(
             .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "SpeechTests", dependencies: [
-            "Speech", "Audio", "TestSupport",
+            "Speech", "Audio", "Programs", "TestSupport",
             // A seeded generator for repeatable test audio.
             .product(name: "PropertyBased", package: "swift-property-based"),
             // A small OpenAI-compatible transcription server for the remote recogniser's tests.
@@ -167,7 +172,7 @@ let package = Package(
             .product(name: "NIOSSL", package: "swift-nio-ssl"),
         ]),
         .testTarget(name: "FunZoneServerTests", dependencies: [
-            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck", "TestSupport",
+            "FunZoneServer", "Hub", "Storage", "MailClient", "Speech", "Audio", "Spelling", "Coloring", "SpotCheck", "TestSupport", "Programs", "Study",
             .product(name: "HummingbirdTesting", package: "hummingbird"),
             .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),

@@ -74,7 +74,8 @@ public enum FunZoneApp {
     /// both answered by one router; the background services run once.
     public static func buildServer(services: Services, webRoot: String, host: String, port: Int,
                                    https: (port: Int, configuration: TLSConfiguration)?, logger: Logger) throws -> ServiceGroup {
-        var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger)]
+        var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger),
+                                         MaterialReadingService(services: services, logger: logger)]
         if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
         let router = buildRouter(services: services, webRoot: webRoot, logger: logger).buildResponder()
         let webSockets = buildWebSocketRouter(services: services).buildResponder()

@@ -1,6 +1,7 @@
 import Audio
 import CPocketSphinx
 import Foundation
+import Programs
 
 /// Every letter name said by 96 espeak-ng voices (4 accents × 12 variants × 2 speeds), as
 /// `LetterFeatures`: a letter a child says is compared with each letter's templates by dynamic time

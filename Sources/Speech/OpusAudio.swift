@@ -1,4 +1,5 @@
 import Foundation
+import Programs
 
 /// Ogg Opus, the format recordings are kept in (opus-tools): about a tenth of a WAV's size, and
 /// back to WAV for a browser that cannot play Opus (Safari before iOS 17).

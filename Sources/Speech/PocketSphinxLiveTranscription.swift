@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Programs
 
 /// A live recording decoded as it arrives: the audio streams into one decoder, which ends a
 /// stretch at each pause (`PauseSegmenter`). An ended stretch's filled pauses are looked for at

@@ -1,4 +1,5 @@
 import Foundation
+import Programs
 
 /// pocketsphinx in-process, with a pool of decoders so concurrent requests do not queue behind
 /// one another; the pool is bounded (by default by the cores) since each decoder holds its own

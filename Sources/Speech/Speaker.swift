@@ -1,6 +1,7 @@
 import Audio
 import Crypto
 import Foundation
+import Programs
 
 /// Audio formats the speaker returns.
 public enum SpeechAudioFormat: String, Codable, Sendable, CaseIterable {

@@ -95,4 +95,31 @@ extension Migrations {
     ], postgres: [
         "CREATE INDEX mirrorbuddy_materials_search ON mirrorbuddy_materials USING GIN (to_tsvector('simple', title || ' ' || body))",
     ])
+
+    /// The search entries keyed by the material's rowid, so a rename or a delete finds its entry by
+    /// key instead of reading every entry; kept in step only when the title or text really changed.
+    static let mirrorBuddySearchKeys = Migration(version: 17, name: "mirrorbuddy search entries by rowid", statements: [], sqlite: [
+        "DROP TRIGGER mirrorbuddy_search_insert",
+        "DROP TRIGGER mirrorbuddy_search_update",
+        "DROP TRIGGER mirrorbuddy_search_delete",
+        "DELETE FROM mirrorbuddy_search",
+        "INSERT INTO mirrorbuddy_search (rowid, title, body, material_id) SELECT rowid, title, body, id FROM mirrorbuddy_materials",
+        """
+        CREATE TRIGGER mirrorbuddy_search_insert AFTER INSERT ON mirrorbuddy_materials BEGIN
+            INSERT INTO mirrorbuddy_search (rowid, title, body, material_id) VALUES (new.rowid, new.title, new.body, new.id);
+        END
+        """,
+        """
+        CREATE TRIGGER mirrorbuddy_search_update AFTER UPDATE OF title, body ON mirrorbuddy_materials
+        WHEN old.title IS NOT new.title OR old.body IS NOT new.body BEGIN
+            DELETE FROM mirrorbuddy_search WHERE rowid = old.rowid;
+            INSERT INTO mirrorbuddy_search (rowid, title, body, material_id) VALUES (new.rowid, new.title, new.body, new.id);
+        END
+        """,
+        """
+        CREATE TRIGGER mirrorbuddy_search_delete AFTER DELETE ON mirrorbuddy_materials BEGIN
+            DELETE FROM mirrorbuddy_search WHERE rowid = old.rowid;
+        END
+        """,
+    ])
 }

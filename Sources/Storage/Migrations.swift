@@ -336,6 +336,7 @@ public enum Migrations {
         speakUpCourse,
         speakUpChallenges,
         mirrorBuddy,
+        mirrorBuddySearchKeys,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -76,7 +76,7 @@ extension MirrorBuddyStore {
         case (let query?, .sqlite):
             rows = try await sql.raw("""
                 SELECT \(unsafeRaw: Self.summaryColumns), snippet(mirrorbuddy_search, 1, '', '', '…', 14) AS snippet
-                FROM mirrorbuddy_search s JOIN mirrorbuddy_materials m ON m.id = s.material_id
+                FROM mirrorbuddy_search s JOIN mirrorbuddy_materials m ON m.rowid = s.rowid
                 WHERE mirrorbuddy_search MATCH \(bind: query.fts5) AND \(narrowed)
                 ORDER BY m.created_at DESC, m.id DESC LIMIT \(bind: filter.limit)
                 """).all()
@@ -125,19 +125,26 @@ extension MirrorBuddyStore {
             """).first() != nil
     }
 
-    /// Deletes a material (its search entry with it); tasks linked to it keep their link's id only
-    /// until they are read (the link is cleared here). Returns its file's key, for the caller to delete.
-    public func deleteMaterial(id: String, childId: ChildID, in scope: FamilyScope) async throws -> (deleted: Bool, fileKey: String?) {
+    /// Deletes a material (its search entry with it); tasks linked to it lose the link. One deleted
+    /// within a day of being added takes its XP back (pasting and deleting buys nothing). Returns its
+    /// files' keys, for the caller to delete.
+    public func deleteMaterial(id: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws -> (deleted: Bool, fileKeys: [String]) {
         try await database.transaction { sql in
             guard let row = try await sql.raw("""
                 DELETE FROM mirrorbuddy_materials WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-                RETURNING file_key
-                """).first() else { return (false, nil) }
+                RETURNING file_key, created_at
+                """).first() else { return (false, []) }
             try await sql.raw("""
                 UPDATE mirrorbuddy_tasks SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
-            return (true, try row.decode(column: "file_key", as: String?.self))
+            if try row.decode(column: "created_at", as: Int64.self) > now.addingTimeInterval(-86_400).millis {
+                try await sql.raw("""
+                    DELETE FROM mirrorbuddy_activity
+                    WHERE kind = 'material' AND ref_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                    """).run()
+            }
+            return (true, (try row.decode(column: "file_key", as: String?.self) ?? "").split(separator: "\n").map(String.init))
         }
     }
 

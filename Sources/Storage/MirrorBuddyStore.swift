@@ -40,15 +40,18 @@ public struct MirrorBuddyStore: Sendable {
     }
 
     private func seedSubjects(childId: ChildID, in scope: FamilyScope) async throws {
-        // Two first visits at once both try: the key keeps one copy of each.
-        for subject in Subjects.defaults {
-            try await sql.raw("""
-                INSERT INTO mirrorbuddy_subjects (child_id, id, family_id, name_it, name_en, colour, emoji, sort_order, hidden, is_default)
-                SELECT id, \(bind: subject.id), family_id, \(bind: subject.names.it), \(bind: subject.names.en), \(bind: subject.colour),
-                    \(bind: subject.emoji), \(bind: subject.order), 0, 1
-                FROM children WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-                ON CONFLICT (child_id, id) DO NOTHING
-                """).run()
+        // In one transaction, so no request sees half the list; two first visits at once both try
+        // and the key keeps one copy of each.
+        try await database.transaction { sql in
+            for subject in Subjects.defaults {
+                try await sql.raw("""
+                    INSERT INTO mirrorbuddy_subjects (child_id, id, family_id, name_it, name_en, colour, emoji, sort_order, hidden, is_default)
+                    SELECT id, \(bind: subject.id), family_id, \(bind: subject.names.it), \(bind: subject.names.en), \(bind: subject.colour),
+                        \(bind: subject.emoji), \(bind: subject.order), 0, 1
+                    FROM children WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                    ON CONFLICT (child_id, id) DO NOTHING
+                    """).run()
+            }
         }
     }
 

@@ -89,7 +89,8 @@ extension MirrorBuddyStore {
         try await database.transaction { sql in
             guard let row = try await sql.raw("""
                 UPDATE mirrorbuddy_tasks SET completed_at = NULL
-                WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING *
+                WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND completed_at IS NOT NULL
+                RETURNING *
                 """).first() else { return nil }
             try await sql.raw("""
                 DELETE FROM mirrorbuddy_activity
@@ -99,11 +100,22 @@ extension MirrorBuddyStore {
         }
     }
 
-    /// Deletes a task; XP earned by finishing it stays earned.
-    public func deleteTask(id: String, childId: ChildID, in scope: FamilyScope) async throws -> Bool {
-        try await sql.raw("""
-            DELETE FROM mirrorbuddy_tasks WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING id
-            """).first() != nil
+    /// Deletes a task. XP earned by finishing it stays earned, unless the task was added less than a
+    /// day before (adding, ticking and deleting buys nothing).
+    public func deleteTask(id: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws -> Bool {
+        try await database.transaction { sql in
+            guard let row = try await sql.raw("""
+                DELETE FROM mirrorbuddy_tasks WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                RETURNING created_at
+                """).first() else { return false }
+            if try row.decode(column: "created_at", as: Int64.self) > now.addingTimeInterval(-86_400).millis {
+                try await sql.raw("""
+                    DELETE FROM mirrorbuddy_activity
+                    WHERE kind = 'task' AND ref_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                    """).run()
+            }
+            return true
+        }
     }
 
     private static func task(row: any SQLRow) throws -> StudyTask {

@@ -79,17 +79,39 @@ public enum ReadingText {
         let opens = following.isUppercase || following.isNumber || "\"“«‘'(-–—¿¡".contains(following)
         guard opens else { return false }
         guard current.last == "." || current.hasSuffix(".\"") || current.hasSuffix(".”") || current.hasSuffix(".»") else { return true }
-        // The word before the full stop.
-        let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "\"”»’')]"))
-        let words = trimmed.dropLast().split(whereSeparator: { $0.isWhitespace || "(\"“«".contains($0) })
-        let word = words.last.map(String.init) ?? ""
+        // The word before the full stop, found from the end (a text of many abbreviations must not
+        // make every full stop look at the whole sentence so far).
+        let (word, onlyWord) = wordBeforeFullStop(current)
         // A list's own number ("1. Primo"): the item goes on.
-        if words.count == 1, !word.isEmpty, word.allSatisfy(\.isNumber) { return false }
+        if onlyWord, !word.isEmpty, word.allSatisfy(\.isNumber) { return false }
         // Initials ("J. K. Rowling"), but not the one-letter words.
         if word.count == 1, word.first?.isUppercase == true, !"IAEOÈ".contains(word) { return false }
         let lower = word.lowercased()
         if (beforeNumbers[language] ?? []).contains(lower) { return !following.isNumber }
         return !(abbreviations[language] ?? []).contains(lower)
+    }
+
+    /// The word before a sentence's last full stop (closing quotes and brackets after it skipped) and
+    /// whether it is the sentence's only word. Reads back from the end only.
+    static func wordBeforeFullStop(_ current: String) -> (word: String, onlyWord: Bool) {
+        let closers: Set<Character> = ["\"", "”", "»", "’", "'", ")", "]"], separators: Set<Character> = ["(", "\"", "“", "«"]
+        var end = current.endIndex
+        while end > current.startIndex, closers.contains(current[current.index(before: end)]) { end = current.index(before: end) }
+        guard end > current.startIndex else { return ("", true) }
+        end = current.index(before: end)  // the full stop
+        var start = end
+        while start > current.startIndex {
+            let previous = current[current.index(before: start)]
+            if previous.isWhitespace || separators.contains(previous) { break }
+            start = current.index(before: start)
+        }
+        var before = start
+        while before > current.startIndex {
+            let previous = current[current.index(before: before)]
+            guard previous.isWhitespace || separators.contains(previous) || closers.contains(previous) else { break }
+            before = current.index(before: before)
+        }
+        return (String(current[start..<end]), before == current.startIndex)
     }
 
     /// Whether a line starts with a list's marker: "1.", "2)", "-", "•".

@@ -34,8 +34,9 @@ public struct StudyFacts: Sendable, Equatable {
 /// MirrorBuddy's one progress system. The original had three that disagreed (mirrorbuddy.md §1.11);
 /// this one keeps the Swift era's rules, which a student can follow:
 /// - XP: 1 a whole minute studied; a Pomodoro 15, +10 for the day's first, +15 for each fourth of a
-///   day; a task 20, +5 a priority step above 3, +10 on time (`StudyTasks.xp`); a material 10; a
-///   badge 50; a weekly quest its base XP times its level's multiplier.
+///   day; a task 20, +5 a priority step above 3, +10 on time (`StudyTasks.xp`), the day's first 10
+///   tasks only; a material 10, the day's first 5 only; a badge 50; a weekly quest its base XP times
+///   its level's multiplier. A task or material deleted within a day of being added takes its XP back.
 /// - Level: level L costs round(100·L^1.5) XP to leave (100, 283, 520, 800, …), no ceiling.
 /// - Streak: calendar days in a row on which the student studied 15 minutes or finished a task;
 ///   alive while the last such day is today or yesterday.
@@ -115,8 +116,19 @@ public enum StudyProgress {
                 pomodoroXP += 15 + (index == 0 ? 10 : 0) + ((index + 1) % 4 == 0 ? 15 : 0)
             }
         }
-        return minutes + pomodoroXP + facts.tasksDone.reduce(0) { $0 + $1.xp } + 10 * facts.materials.count
+        var taskXP = 0
+        for (_, done) in Dictionary(grouping: facts.tasksDone, by: { days.dayNumber($0.at) }) {
+            taskXP += done.sorted { $0.at < $1.at }.prefix(tasksWithXPPerDay).reduce(0) { $0 + $1.xp }
+        }
+        let materialXP = Dictionary(grouping: facts.materials, by: { days.dayNumber($0.at) }).values
+            .reduce(0) { $0 + 10 * min($1.count, materialsWithXPPerDay) }
+        return minutes + pomodoroXP + taskXP + materialXP
     }
+
+    /// Tasks and materials that earn XP in one day: the rest still count for badges and quests, but
+    /// adding and ticking off tasks (or pasting texts) all day cannot buy levels.
+    public static let tasksWithXPPerDay = 10
+    public static let materialsWithXPPerDay = 5
 
     public struct Summary: Codable, Equatable, Sendable {
         public let xp: Int

@@ -92,8 +92,15 @@ import Testing
             try await other.expectError(.patch, "/api/mirrorbuddy/materials/\(history.id)", Patch(title: "Mio"), status: .notFound, code: "not_found")
             try await other.expectError(.delete, "/api/mirrorbuddy/materials/\(history.id)", status: .notFound, code: "not_found")
 
-            // Each material gave 10 XP; deleting one keeps it.
+            // Each material gave 10 XP. Deleting one added more than a day ago keeps it; one pasted and deleted at once gives it back.
             #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 20 + 50, "two materials and the first-material badge")
+            let pasted = try await tablet.decoded(MirrorBuddyView.MaterialView.self, .post, "/api/mirrorbuddy/materials", NewMaterial(text: "Appunti veloci."),
+                                                  expect: .created)
+            // (A third material may also finish this week's quest, when it is one of the week's three.)
+            #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp >= 80)
+            #expect(try await tablet.request(.delete, "/api/mirrorbuddy/materials/\(pasted.id)").status == .noContent)
+            #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 70)
+            app.clock.advance(by: 3600)
             #expect(try await tablet.request(.delete, "/api/mirrorbuddy/materials/\(history.id)").status == .noContent)
             try await tablet.expectError(.get, "/api/mirrorbuddy/materials/\(history.id)", status: .notFound, code: "not_found")
             #expect(try await Self.list(tablet, "&q=bastiglia").isEmpty)
@@ -107,6 +114,10 @@ import Testing
         var priority: Int? = nil
         var subjectId: String? = nil
         var materialId: String? = nil
+    }
+
+    static func list(tasksOf device: Browser) async throws -> [MirrorBuddyView.TaskView] {
+        try await device.decoded(MirrorBuddyTasks.ListResponse.self, .get, "/api/mirrorbuddy/tasks?\(zone)").sections.flatMap(\.tasks)
     }
 
     static func sections(_ device: Browser) async throws -> [TaskSection: [String]] {
@@ -169,9 +180,26 @@ import Testing
             try await other.expectError(.patch, "/api/mirrorbuddy/tasks/\(today.id)", NewTask(title: "Mio"), status: .notFound, code: "not_found")
             try await other.expectError(.delete, "/api/mirrorbuddy/tasks/\(today.id)", status: .notFound, code: "not_found")
 
+            // Added, ticked and deleted within a day: its XP goes back. A task added more than a day before keeps its XP.
             #expect(try await tablet.request(.delete, "/api/mirrorbuddy/tasks/\(today.id)").status == .noContent)
             try await tablet.expectError(.delete, "/api/mirrorbuddy/tasks/\(today.id)", status: .notFound, code: "not_found")
-            #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 80, "a deleted task's XP stays earned")
+            #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 0)
+            app.clock.advance(by: 86_400)
+            let essay = try #require(try await Self.list(tasksOf: tablet).first { $0.title == "Tema" })
+            let finished = try await tablet.decoded(MirrorBuddyTasks.CompleteResponse.self, .post, "/api/mirrorbuddy/tasks/\(essay.id)/complete?\(Self.zone)")
+            #expect(finished.xp == 30 + 50)
+            #expect(try await tablet.request(.delete, "/api/mirrorbuddy/tasks/\(essay.id)").status == .noContent)
+            #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 80, "a task of yesterday keeps its XP")
+
+            // Eleven more tasks ticked the same day as the essay: the day's first ten earn XP, the essay among them.
+            for number in 1...11 {
+                let task = try await tablet.decoded(MirrorBuddyView.TaskView.self, .post, path, NewTask(title: "Esercizio \(number)"), expect: .created)
+                _ = try await tablet.decoded(MirrorBuddyTasks.CompleteResponse.self, .post, "/api/mirrorbuddy/tasks/\(task.id)/complete?\(Self.zone)")
+            }
+            let progress = try await MirrorBuddyRouteTests.me(tablet).progress
+            // This week's quests are chosen by the week: finishing five tasks is one of them or not.
+            let quest = progress.quests.first { $0.quest.id == .taskFinisher }.map { $0.done ? $0.quest.xp : 0 } ?? 0
+            #expect(progress.xp == 50 + 10 * 30 + quest)
         }
     }
 }

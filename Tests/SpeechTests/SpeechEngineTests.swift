@@ -1,5 +1,6 @@
 import Audio
 import Foundation
+import Programs
 import PropertyBased
 import Synchronization
 import Testing

@@ -84,4 +84,12 @@ struct ReadingTextTests {
         #expect(ItalianSyllables.hyphenated("La casa, il gatto!") == "La ca-sa, il gat-to!")
         #expect(ItalianSyllables.hyphenated("", separator: "·") == "")
     }
+
+    /// A material of 180,000 characters made of abbreviations and initials: every full stop looks
+    /// back at one word, not at the whole text so far (this took minutes when it did).
+    @Test func aLongTextOfAbbreviationsIsSplitInOnePass() {
+        let text = String(repeating: "Dr. X. ", count: 30_000)
+        #expect(ReadingText.sentences(text, language: .en).count == 1)
+        #expect(ReadingText.sentences(String(repeating: "Sig. Rossi e ", count: 15_000) + "fine.", language: .it).count == 1)
+    }
 }

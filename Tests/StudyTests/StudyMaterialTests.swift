@@ -3,8 +3,8 @@ import Study
 import Testing
 
 /// Text as a material keeps it (line ends unified, control characters dropped, blank runs shortened),
-/// refuses what is empty or too long, and names itself from its first sentence. Study time counts
-/// only when it could have happened.
+/// refuses what is empty or too long, and names itself from its first sentence. A stretch of study is
+/// at most 240 minutes, placed as ending when it arrives.
 @Suite struct StudyMaterialTests {
     @Test func textIsCleanedNotRewritten() throws {
         #expect(try StudyMaterials.cleanText("\r\n  Uno.\r\nDue.\u{0007}\rTre.  \n\n\n\n\nQuattro\t\n") == "Uno.\nDue.\nTre.\n\n\nQuattro")
@@ -31,19 +31,17 @@ import Testing
         #expect(StudyMaterials.wordCount("Il re — Luigi XVI, nel 1789!") == 6, "a dash is no word")
     }
 
-    @Test func studyTimeCountsOnlyWhenItCouldHaveHappened() throws {
+    @Test func aStretchIsAtMost240MinutesAndAPomodoroAWholeWorkPart() throws {
+        try StudyStretches.check(minutes: 20, pomodoro: false)
+        try StudyStretches.check(minutes: 240, pomodoro: false)
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: 0, pomodoro: false) }
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: .nan, pomodoro: false) }
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: -.infinity, pomodoro: false) }
+        #expect(throws: StretchRuleError.tooLong(limit: 240)) { try StudyStretches.check(minutes: 241, pomodoro: false) }
+        #expect(throws: StretchRuleError.pomodoroTooShort(minimum: 15)) { try StudyStretches.check(minutes: 14, pomodoro: true) }
+        try StudyStretches.check(minutes: 14.6, pomodoro: true)  // half a minute of slack
+        try StudyStretches.check(minutes: 25, pomodoro: true)
         let now = Date(timeIntervalSince1970: 1_800_000_000)
-        let ago = { (minutes: Double) in now.addingTimeInterval(-minutes * 60) }
-        try StudyStretches.check(start: ago(20), minutes: 20, pomodoro: false, adhd: false, now: now)
-        try StudyStretches.check(start: ago(20), minutes: 20.4, pomodoro: false, adhd: false, now: now)  // half a minute of clock slack
-        #expect(throws: StretchRuleError.longerThanElapsed) { try StudyStretches.check(start: ago(20), minutes: 21, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.longerThanElapsed) { try StudyStretches.check(start: ago(-5), minutes: 1, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(start: ago(5), minutes: 0, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(start: ago(5), minutes: .nan, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.tooLong(limit: 240)) { try StudyStretches.check(start: ago(300), minutes: 241, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.tooOld) { try StudyStretches.check(start: ago(24 * 60 + 1), minutes: 10, pomodoro: false, adhd: false, now: now) }
-        #expect(throws: StretchRuleError.pomodoroTooShort(minimum: 25)) { try StudyStretches.check(start: ago(20), minutes: 20, pomodoro: true, adhd: false, now: now) }
-        try StudyStretches.check(start: ago(15), minutes: 15, pomodoro: true, adhd: true, now: now)
-        try StudyStretches.check(start: ago(25), minutes: 24.6, pomodoro: true, adhd: false, now: now)
+        #expect(StudyStretches.start(minutes: 25, now: now) == now.addingTimeInterval(-1_500))
     }
 }

@@ -156,3 +156,66 @@ def test_every_screen_passes_axe_in_both_languages_and_with_high_contrast(server
     assert background in ("rgb(0, 0, 0)", "rgba(0, 0, 0, 1)"), background
     check("en, high contrast")
     assert problems == {}
+
+
+def test_photos_of_two_pages_and_a_scanned_pdf_become_materials_on_a_tablet(server, browser_factory, tmp_path):
+    """Two photos taken one after the other (the second with 'another photo'), sent, waited for, read;
+    then a PDF. The page shrinks each photo in the browser before it goes; the server reads it."""
+    import subprocess
+    d = browser_factory(768, 1024)
+    open_mirrorbuddy(d, server)
+    pages = ["Pagina uno: il Medioevo comincia con la caduta di Roma.", "Pagina due: nascono i Comuni e le prime università."]
+    files = []
+    for number, text in enumerate(pages):
+        path = tmp_path / f"page{number}.jpg"
+        subprocess.run(["convert", "-background", "white", "-fill", "black", "-font", "DejaVu-Serif", "-pointsize", "34",
+                        "label:" + text, "-bordercolor", "white", "-border", "200x300", "-rotate", "1.5", "-background", "white",
+                        "-flatten", str(path)], check=True)
+        files.append(path)
+    go(d, server, "#new")
+    tap(d, "#new-kind-photos")
+    find(d, "#new-photos").send_keys(str(files[0]))
+    wait(d).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#new-thumbs li")) == 1)
+    find(d, "#new-photos").send_keys(str(files[1]))
+    wait(d).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#new-thumbs li")) == 2)
+    fill(d, "#new-title", "Medioevo")
+    fits(d, "new material from photos")
+    tap(d, "#new-save")
+    find(d, "#reading .mb-w", timeout=60)
+    text = find(d, "#reading").text
+    assert text.index("uno") < text.index("due"), text
+    assert "Comuni" in text and "Medioevo" in text, text
+
+    # A PDF of a scanned page: the page says it is reading, then shows the text.
+    pdf = tmp_path / "scan.pdf"
+    subprocess.run(["convert", str(files[0]), "-quality", "90", "jpeg:" + str(tmp_path / "scan.jpg")], check=True)
+    subprocess.run(["python3", "-c", SCAN_TO_PDF, str(tmp_path / "scan.jpg"), str(pdf)], check=True)
+    go(d, server, "#new")
+    tap(d, "#new-kind-pdf")
+    find(d, "#new-pdf").send_keys(str(pdf))
+    tap(d, "#new-save")
+    find(d, "#reading .mb-w", timeout=60)
+    assert "Medioevo" in find(d, "#reading").text
+
+
+# A one-page PDF around a JPEG (DCTDecode), written here: ImageMagick's policy on Debian refuses to write PDFs.
+SCAN_TO_PDF = r"""
+import sys, subprocess
+jpeg = open(sys.argv[1], 'rb').read()
+w, h = map(int, subprocess.run(['identify', '-format', '%w %h', sys.argv[1]], capture_output=True, text=True).stdout.split())
+page_h = round(595 * h / w)
+objects = [b'<< /Type /Catalog /Pages 2 0 R >>', b'<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+           b'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 %d] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>' % page_h,
+           b'<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n' % (w, h, len(jpeg)) + jpeg + b'\nendstream']
+content = b'q 595 0 0 %d 0 0 cm /Im1 Do Q' % page_h
+objects.append(b'<< /Length %d >>\nstream\n' % len(content) + content + b'\nendstream')
+out = bytearray(b'%PDF-1.4\n')
+offsets = []
+for number, body in enumerate(objects, 1):
+    offsets.append(len(out))
+    out += b'%d 0 obj\n' % number + body + b'\nendobj\n'
+xref = len(out)
+out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1) + b''.join(b'%010d 00000 n \n' % o for o in offsets)
+out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, xref)
+open(sys.argv[2], 'wb').write(bytes(out))
+"""

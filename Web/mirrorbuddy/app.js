@@ -17,7 +17,8 @@ import { materialScreen } from "./material.js";
 import { forgetNewForm, newScreen } from "./material-new.js";
 import { materialsScreen } from "./materials.js";
 import { progressScreen } from "./progress.js";
-import { readFrom, stopReading } from "./reader.js";
+import { stopWatching, syncWatches } from "./material-watch.js";
+import { readerStatus, readFrom, stopReading } from "./reader.js";
 import { dropView } from "./reading-view.js";
 import { routeFor } from "./routes.js";
 import { settingsScreen } from "./settings.js";
@@ -59,6 +60,7 @@ function route() {
   const previous = state.route;
   const moved = previous.name !== next.name || previous.id !== next.id;
   if (moved && previous.name === "material") { stopReading(); state.panel = null; }
+  if (moved) stopWatching();
   state.route = next;
   if (state.me && moved) {
     if (next.name === "home") loadRecent();
@@ -78,11 +80,16 @@ function route() {
 async function openMaterial(id) {
   await loadMaterial(id);
   const material = state.material;
-  if (material?.id !== id || state.route.id !== id) return;
+  if (material?.id !== id || state.route.name !== "material" || state.route.id !== id) return;
   state.context.materialId = id;
   if (material.subjectId) state.context.subjectId = material.subjectId;
   render();
-  if (state.settings?.autoRead && ttsOn() && material.text) setTimeout(() => readFrom(0), 300);
+  if (state.settings?.autoRead && ttsOn() && material.text) {
+    // Only if the student is still on this material (they may have moved on in the meantime).
+    setTimeout(() => {
+      if (state.route.name === "material" && state.route.id === id && state.material?.id === id && readerStatus() === "idle") readFrom(0);
+    }, 300);
+  }
 }
 
 function topbar() {
@@ -126,6 +133,7 @@ function draw() {
     h("main", { class: "mb-screen", id: "screen", dataset: { screen: key } }, message(), screen())), { focus: !fresh });
   root.dataset.route = state.route.name;
   updateClocks();
+  syncWatches();
   if (fresh) { drawn = key; scrollTo(0, 0); }
 }
 

@@ -5,7 +5,7 @@ import { openSheet } from "../shared/dialog.js";
 import { sounds } from "../shared/sounds.js";
 import { t } from "./i18n.js";
 import { button } from "./ui.js";
-import { speakText, ttsOn } from "./voice.js";
+import { announce } from "./voice.js";
 
 let shown = null;
 
@@ -18,7 +18,8 @@ export function toast(lines, { kind = "info", ms = 4000, say = true } = {}) {
   document.body.append(element);
   shown = element;
   setTimeout(() => { if (shown === element) { element.remove(); shown = null; } }, ms);
-  if (say && ttsOn()) speakText(words.join(". "));
+  // Said only when read-aloud is on and the reader is not reading a material (then it is shown).
+  if (say) announce(words.join(". "));
 }
 
 /** After XP was earned: {xp, unlocked: [badge ids]}. */

@@ -1,9 +1,10 @@
 // Talking to /api/mirrorbuddy/: loading what the screens show into the state, and every change the
 // student makes (settings, subjects, materials, tasks, study time). `tz` goes where days matter.
-import { api } from "../shared/api.js";
+import { api, currentCsrfToken } from "../shared/api.js";
 import { applyLook } from "./appearance.js";
 import { periodRange, timeZone } from "./days.js";
 import { setLanguage } from "./i18n.js";
+import { keepaliveInit } from "./send-queue.js";
 import { render, state } from "./state.js";
 
 const BASE = "/api/mirrorbuddy";
@@ -93,12 +94,13 @@ export function materialsQuery({ q = "", subject = "", period = "all" } = {}, no
   return query.toString();
 }
 
-export async function loadMaterials() {
+/** `headers`: a poll's (poll.js), so the server knows a timer asked. */
+export async function loadMaterials({ headers } = {}) {
   const filter = state.materials;
   const asked = materialsQuery(filter);
   filter.error = null;
   try {
-    const answer = await api(`${BASE}/materials?${asked}`);
+    const answer = await api(`${BASE}/materials?${asked}`, { headers });
     if (materialsQuery(state.materials) === asked) filter.list = answer.materials;
   } catch (error) {
     filter.error = error;
@@ -106,21 +108,27 @@ export async function loadMaterials() {
   render();
 }
 
-export async function loadRecent() {
+export async function loadRecent({ headers } = {}) {
   try {
-    state.recent = (await api(`${BASE}/materials?${tz()}`)).materials.slice(0, 5);
+    state.recent = (await api(`${BASE}/materials?${tz()}`, { headers })).materials.slice(0, 5);
   } catch {
     state.recent = [];
   }
   render();
 }
 
-export async function loadMaterial(id) {
-  state.materialError = null;
-  if (state.material?.id !== id) state.material = null;
+const showing = (id) => state.route.name === "material" && state.route.id === id;
+
+/** Loads material `id` into the state, unless the student has gone to another screen meanwhile. */
+export async function loadMaterial(id, { headers } = {}) {
+  if (state.material?.id !== id) { state.material = null; state.materialError = null; }
   try {
-    state.material = await api(`${BASE}/materials/${encodeURIComponent(id)}`);
+    const material = await api(`${BASE}/materials/${encodeURIComponent(id)}`, { headers });
+    if (!showing(id)) return;
+    state.material = material;
+    state.materialError = null;
   } catch (error) {
+    if (!showing(id)) return;
     state.materialError = error;
   }
   render();
@@ -128,9 +136,41 @@ export async function loadMaterial(id) {
 
 export const createMaterial = (body) => api(`${BASE}/materials`, { method: "POST", body });
 
+/** The query of an upload: title (when given), subjectId (when picked), language. */
+export function uploadQuery({ title = "", subjectId = "", language = "it" } = {}) {
+  const query = new URLSearchParams();
+  if (String(title).trim()) query.set("title", String(title).trim());
+  if (subjectId) query.set("subjectId", subjectId);
+  query.set("language", language === "en" ? "en" : "it");
+  return query.toString();
+}
+
+/** A PDF, sent as itself: 202 with the waiting material's summary. */
+export const uploadPdf = (file, options) =>
+  api(`${BASE}/materials/pdf?${uploadQuery(options)}`, { method: "POST", raw: file, contentType: "application/pdf" });
+
+/** Photos of pages in page order, each base64 without the data: prefix: 202 with the summary. */
+export const uploadPhotos = (photos, options) =>
+  api(`${BASE}/materials/photos?${uploadQuery(options)}`, { method: "POST", body: { photos } });
+
+// A summary's keys the server leaves out when they are null (JSON has no key then).
+const OPTIONAL_MATERIAL_KEYS = ["subjectId", "failure", "snippet"];
+
+/**
+ * The material on screen after a change: the summary's fields over the detail's, every optional
+ * one null when the summary has none (the server omits null keys), and the detail's own `words`
+ * (spans) kept — the summary's `words` is only their count.
+ */
+export function mergeSummary(detail, summary) {
+  const merged = { ...detail, ...summary };
+  for (const key of OPTIONAL_MATERIAL_KEYS) merged[key] = summary[key] ?? null;
+  if (Array.isArray(detail?.words)) merged.words = detail.words;
+  return merged;
+}
+
 export async function changeMaterial(id, change) {
   const summary = await api(`${BASE}/materials/${encodeURIComponent(id)}`, { method: "PATCH", body: change });
-  if (state.material?.id === id) Object.assign(state.material, summary);
+  if (state.material?.id === id) state.material = mergeSummary(state.material, summary);
   render();
   return summary;
 }
@@ -158,9 +198,21 @@ export const deleteTask = (id) => api(`${BASE}/tasks/${encodeURIComponent(id)}`,
 
 // ---- Study time
 
-/** One finished stretch of study: {startedAt, minutes, subjectId?, taskId?, pomodoro}. */
+/**
+ * One finished stretch of study: {startedAt, minutes, subjectId?, taskId?, pomodoro}. The server
+ * records it as ending when it arrives (start = now − minutes; `startedAt` is ignored).
+ */
 export async function sendStretch(stretch) {
   const answer = await api(`${BASE}/sessions?${tz()}`, { method: "POST", body: stretch });
   useProgress(answer.progress);
   return answer;
+}
+
+/** A stretch sent as the page goes away (pagehide): a keepalive fetch nobody waits for. */
+export function sendStretchOnLeave(stretch) {
+  try {
+    fetch(`${BASE}/sessions?${tz()}`, keepaliveInit(stretch, currentCsrfToken())).catch(() => {});
+  } catch {
+    // The page is going away: nothing more can be done.
+  }
 }

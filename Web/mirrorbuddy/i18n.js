@@ -1,6 +1,7 @@
 // Every word the page shows, from one catalogue per language (i18n/it.js, i18n/en.js, same keys):
 // t(key, params) fills {name} slots; a `count` param picks the plural form (key.one / key.other…,
 // by Intl.PluralRules). Numbers and dates through Intl in the profile's locale (it-IT / en-GB).
+import { ErrorCode } from "../shared/error-codes.js";
 import it from "./i18n/it.js";
 import en from "./i18n/en.js";
 
@@ -36,9 +37,14 @@ export function t(key, params = {}, lang = language) {
   });
 }
 
-/** The words for an API error, by its code; a kind general line for anything else. */
+/**
+ * The words for an API error, by its code; a kind general line for anything else. A field the
+ * server refused (invalid_field, `details.field`) is named in the catalogue's words when it can be.
+ */
 export function errorText(error) {
   const code = error?.code;
+  const field = error?.details?.field;
+  if (code === ErrorCode.invalidField && field && has(`field.${field}`)) return t("error.invalidFieldNamed", { field: t(`field.${field}`) });
   if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (error instanceof TypeError) return t("error.network");
   return t("error.generic");

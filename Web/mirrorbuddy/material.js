@@ -1,17 +1,19 @@
 // #material/<id>: the material with the context banner above (drawn by app.js), its title, subject
 // and status, the reading bar (read / pause / resume, speed, ruler, focus mode), the text, and the
-// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens).
+// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens). A PDF
+// or photos still being read show a friendly wait (material-watch.js asks again every 2 s); pages
+// that could not be read say why, with a big Delete and a way to try again.
 import { h } from "../shared/dom.js";
 import { confirmBox } from "./celebrate.js";
 import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
 import { errorText, t } from "./i18n.js";
 import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stopReading } from "./reader.js";
 import { textView } from "./reading-view.js";
-import { render, state, subjectName, tell, visibleSubjects } from "./state.js";
+import { render, state, subjectName, subjectsFor, tell } from "./state.js";
 import { statusChip, wordCount } from "./materials.js";
 import { forgetForm, taskForm } from "./task-form.js";
 import { timerPanel } from "./timer-view.js";
-import { button, errorLine, homeLink, screenTitle } from "./ui.js";
+import { button, errorLine, homeLink, linkButton, screenTitle } from "./ui.js";
 import { ttsOn } from "./voice.js";
 
 const settings = () => state.settings ?? {};
@@ -69,15 +71,33 @@ function head(material) {
     onchange: (event) => { changeMaterial(material.id, { subjectId: event.target.value || null }).then(() => { state.context.subjectId = event.target.value || null; render(); })
       .catch((error) => tell(errorText(error), "error")); } },
   h("option", { value: "" }, t("material.noSubject")),
-  visibleSubjects().map((s) => h("option", { value: s.id, selected: material.subjectId === s.id }, `${s.emoji} ${subjectName(s)}`)));
+  subjectsFor(material.subjectId).map((s) => h("option", { value: s.id, selected: material.subjectId === s.id }, `${s.emoji} ${subjectName(s)}`)));
   return h("div", { class: "mb-material-head" },
     screenTitle("📄", material.title),
     h("div", { class: "mb-row mb-material-facts" },
       h("label", { class: "mb-inline-field" }, h("span", { "aria-hidden": "true" }, "🎒 "), subject),
       statusChip(material),
       h("span", { class: "mb-small" }, t("material.words", { count: wordCount(material) }))),
-    material.status === "failed" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: material.failure ?? "—" })) : null,
-    material.status === "pending" || material.status === "processing" ? h("p", { class: "mb-lead", role: "status" }, t("material.working")) : null);
+    material.status === "failed" && material.source === "text" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: material.failure ?? "—" })) : null);
+}
+
+/** The server is still reading the pages: a friendly wait (the page asks again every 2 s). */
+function waiting() {
+  return h("section", { class: "mb-card mb-waiting center", id: "material-waiting", role: "status", "aria-live": "polite" },
+    h("p", { class: "mb-waiting-emoji", "aria-hidden": "true" }, "📖"),
+    h("p", { class: "mb-lead" }, t("material.readingPages")),
+    h("p", { class: "hint" }, t("material.readingHint")));
+}
+
+/** The pages could not be read: why (the server's reason is English), delete, try again. */
+function failed(material) {
+  return h("section", { class: "mb-card mb-failed", id: "material-failed" },
+    h("p", { class: "mb-lead", role: "alert" }, h("span", { "aria-hidden": "true" }, "😕 "), t("material.couldNotRead")),
+    material.failure ? h("p", { class: "mb-small", lang: "en" }, material.failure) : null,
+    h("div", { class: "mb-row" },
+      button({ emoji: "🗑️", label: t("material.delete"), cls: "danger mb-big-btn", onclick: () => remove(material), id: "material-failed-delete" }),
+      linkButton({ href: "#new", emoji: material.source === "photos" ? "📷" : "📄",
+        label: t(material.source === "photos" ? "material.tryNewPhoto" : "material.tryAgainNew"), cls: "mb-big-btn", id: "material-try-again" })));
 }
 
 async function remove(material) {
@@ -97,12 +117,16 @@ export function materialScreen() {
   if (state.materialError) return h("div", { class: "mb-stack" }, errorLine(state.materialError), homeLink());
   if (!material || material.id !== state.route.id) return h("p", { class: "hint", role: "status" }, t("common.loading"));
   const toggle = (panel) => { state.panel = state.panel === panel ? null : panel; render(); };
+  const reading = material.status === "pending" || material.status === "processing";
+  const unread = material.status === "failed" && material.source !== "text";
   return h("div", { class: "mb-stack mb-material-screen" },
     head(material),
+    reading ? waiting() : null,
+    unread ? failed(material) : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,
     material.text ? readingBar() : null,
-    material.text ? textView(material) : h("p", { class: "mb-empty" }, t("material.noText")),
+    material.text ? textView(material) : reading || unread ? null : h("p", { class: "mb-empty" }, t("material.noText")),
     h("div", { class: "mb-row mb-end" },
       button({ emoji: "🗑️", label: t("material.delete"), cls: "quiet", onclick: () => remove(material), id: "material-delete" }),
       homeLink()),

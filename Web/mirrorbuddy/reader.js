@@ -1,7 +1,9 @@
 // Read-aloud of a material, sentence by sentence, with the server's voice for its language
 // (GET /api/speech/say through player.js): the sentence being read is highlighted, and each word at
 // its estimated time (word-timing.js: characters shared out over the sentence's audio length).
-// Pause, resume, speed (settings.ttsSpeed), and start from any word the student taps.
+// Pause, resume, speed (settings.ttsSpeed), and start from any word the student taps. A sentence
+// longer than ~300 characters is read in pieces (speech-pieces.js). Anything else said over the
+// reader pauses it; while it reads, the page's own nudges are shown, not said (voice.js announce).
 import { stopSpeaking } from "../shared/speech.js";
 import { isMuted } from "../shared/sounds.js";
 import { toast } from "./celebrate.js";
@@ -9,7 +11,8 @@ import { t } from "./i18n.js";
 import { currentView, markReading, onWordTap } from "./reading-view.js";
 import { render } from "./state.js";
 import { estimateSeconds, timingsFor, wordAt } from "./word-timing.js";
-import { speakText, speed, urlFor } from "./voice.js";
+import { setReadingAloud, speakText, speed, urlFor } from "./voice.js";
+import { speechPieces } from "./speech-pieces.js";
 import { wordsOf } from "./text-pieces.js";
 
 const START_LAG = 0.12; // seconds between asking the player and hearing the first sound
@@ -22,6 +25,7 @@ let frame = 0;
 export const readerStatus = () => status;
 
 function setStatus(next) {
+  setReadingAloud(next === "playing");
   if (status === next) return;
   status = next;
   render();
@@ -40,6 +44,19 @@ function audioSeconds(url) {
   });
 }
 
+/**
+ * Something else spoke over the reader (a 🔊 tapped, the sound muted): the reading stops where it
+ * was — paused, not idle — and Resume goes on from the start of the piece being read.
+ */
+function interrupted(sentence, at) {
+  run += 1;
+  cancelAnimationFrame(frame);
+  word = at;
+  markReading(sentence, at);
+  if (isMuted()) toast(t("reader.muted"), { say: false });
+  setStatus("paused");
+}
+
 async function readSentences(first, token) {
   const view = currentView();
   if (!view) return;
@@ -50,29 +67,31 @@ async function readSentences(first, token) {
     if (inSentence.length) {
       const start = view.words[inSentence[0]].start;
       const text = view.text.slice(start, view.sentences[s].end);
-      const rate = speed();
-      const { url } = await urlFor(text, view.lang, rate);
-      const seconds = (await audioSeconds(url)) ?? estimateSeconds(text, rate);
-      if (token !== run) return;
-      const local = inSentence.map((index) => ({ start: view.words[index].start - start, end: view.words[index].end - start }));
-      const timings = timingsFor(text, local, seconds);
-      markReading(s, inSentence[0]);
-      word = inSentence[0];
-      const began = performance.now();
-      const follow = () => {
+      const inText = inSentence.map((index) => ({ start: view.words[index].start - start, end: view.words[index].end - start }));
+      // A long sentence in pieces of ~300 characters, each said whole (the server says at most 600).
+      for (const piece of speechPieces(text, inText)) {
+        const ids = piece.words.map((k) => inSentence[k]);
+        if (!piece.say || !ids.length) continue;
+        const rate = speed();
+        const { url } = await urlFor(piece.say, view.lang, rate);
+        const seconds = (await audioSeconds(url)) ?? estimateSeconds(piece.say, rate);
         if (token !== run) return;
-        const at = wordAt(timings, (performance.now() - began) / 1000 - START_LAG);
-        word = inSentence[Math.max(0, at)];
-        markReading(s, word);
+        const timings = timingsFor(piece.text, piece.local, seconds);
+        markReading(s, ids[0]);
+        word = ids[0];
+        const began = performance.now();
+        const follow = () => {
+          if (token !== run) return;
+          const at = wordAt(timings, (performance.now() - began) / 1000 - START_LAG);
+          word = ids[Math.max(0, at)];
+          markReading(s, word);
+          frame = requestAnimationFrame(follow);
+        };
         frame = requestAnimationFrame(follow);
-      };
-      frame = requestAnimationFrame(follow);
-      const result = await speakText(text, { lang: view.lang, rate });
-      cancelAnimationFrame(frame);
-      if (token !== run) return;
-      if (!result.played) {
-        if (isMuted()) toast(t("reader.muted"), { say: false });
-        break;
+        const result = await speakText(piece.say, { lang: view.lang, rate });
+        cancelAnimationFrame(frame);
+        if (token !== run) return;
+        if (!result.played) { interrupted(s, ids[0]); return; }
       }
     }
     s += 1;

@@ -27,6 +27,9 @@ export const subjects = () => state.me?.subjects ?? [];
 export const visibleSubjects = () => subjects().filter((subject) => !subject.hidden);
 export const subjectById = (id) => subjects().find((subject) => subject.id === id) ?? null;
 
+/** The subjects a menu offers: the visible ones, and `currentId` even when hidden (so editing keeps it). */
+export const subjectsFor = (currentId) => subjects().filter((subject) => !subject.hidden || (currentId && subject.id === currentId));
+
 /** The name shown for a subject: names[language], else any name it has. */
 export function subjectName(subject) {
   if (!subject) return "";

@@ -3,8 +3,11 @@
 import { h } from "../shared/dom.js";
 import { dueFrom, formParts } from "./days.js";
 import { errorText, t } from "./i18n.js";
-import { subjectName, visibleSubjects } from "./state.js";
+import { subjectName, subjectsFor } from "./state.js";
 import { button, field } from "./ui.js";
+
+/** The server takes a task's title of at most this many characters. */
+export const TITLE_MAX = 120;
 
 /** The request body of the form's values (null when there is no title). */
 export function taskBody(values) {
@@ -33,13 +36,13 @@ export const forgetForm = (prefix) => forms.delete(prefix);
 
 function buildForm({ task = null, subjectId = "", materialId = null, onSave, onCancel = null, prefix = "task" }) {
   const { day, time } = formParts(task?.due);
-  const title = h("input", { id: `${prefix}-title`, name: "title", required: true, maxlength: "200", value: task?.title ?? "", autocomplete: "off",
+  const title = h("input", { id: `${prefix}-title`, name: "title", required: true, maxlength: String(TITLE_MAX), value: task?.title ?? "", autocomplete: "off",
     placeholder: t("tasks.titlePlaceholder") });
   const dayInput = h("input", { id: `${prefix}-day`, type: "date", name: "day", value: day });
   const timeInput = h("input", { id: `${prefix}-time`, type: "time", name: "time", value: time });
   const subject = h("select", { id: `${prefix}-subject`, name: "subjectId" },
     h("option", { value: "" }, t("tasks.noSubject")),
-    visibleSubjects().map((s) => h("option", { value: s.id, selected: (task?.subjectId ?? subjectId) === s.id }, `${s.emoji} ${subjectName(s)}`)));
+    subjectsFor(task?.subjectId ?? subjectId).map((s) => h("option", { value: s.id, selected: (task?.subjectId ?? subjectId) === s.id }, `${s.emoji} ${subjectName(s)}`)));
   const priority = h("select", { id: `${prefix}-priority`, name: "priority" },
     [1, 2, 3, 4, 5].map((p) => h("option", { value: String(p), selected: (task?.priority ?? 3) === p }, t(`tasks.priority.${p}`))));
   const notes = h("textarea", { id: `${prefix}-notes`, name: "notes", rows: "2", maxlength: "2000" }, task?.notes ?? "");

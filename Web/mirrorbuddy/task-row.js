@@ -1,5 +1,6 @@
 // One task in a list: a big tick to complete it (a celebration and "+N XP"), its title, due time,
-// subject and importance, and Edit / Delete (with a question first). Completed tasks can be reopened.
+// subject and importance, and Edit / Delete (with a question first). Completed tasks can be reopened
+// (after a question: reopening takes the XP back).
 import { h } from "../shared/dom.js";
 import { sounds } from "../shared/sounds.js";
 import { celebrate, confirmBox } from "./celebrate.js";
@@ -11,6 +12,8 @@ import { button, subjectChip } from "./ui.js";
 import { hearButton } from "./voice.js";
 
 async function tick(task) {
+  // Reopening takes the task's XP back: ask first.
+  if (task.completedAt && !(await confirmBox({ question: t("tasks.reopenQuestion", { title: task.title }), yes: t("tasks.reopenYes"), emoji: "↩️" }))) return;
   try {
     if (task.completedAt) {
       await reopenTask(task.id);

@@ -8,6 +8,7 @@ export const CHECKPOINT_EVERY = 10 * MINUTE;
 export const MAX_STRETCH = 240 * MINUTE;   // the server takes at most 240 minutes in one stretch
 export const MIN_STRETCH = 30_000;         // less than half a minute is not sent
 export const IDLE_AFTER = 60_000;
+export const AUTO_PAUSE_AFTER = 5 * MINUTE; // an idle nudge unanswered this long pauses the timer
 export const BREAK_AFTER = 25 * MINUTE;
 
 /** The lengths of a Pomodoro's parts. */
@@ -113,13 +114,64 @@ export function stop(state, now) {
 }
 
 /**
+ * Since when the student has been quiet: the last touch, or later the moment the timer last began
+ * to run (started, resumed, a new Pomodoro part) — a break away from the screen is not idleness.
+ */
+export function quietSince(state, lastActivity) {
+  return Math.max(lastActivity, state.runningSince ?? -Infinity);
+}
+
+/**
  * Whether to nudge a student who has not touched anything for a minute while the timer runs:
- * null, "idle" (a kind word) or "break" (past 25 minutes of study: suggest a pause). Once per quiet spell.
+ * null, "idle" (a kind word) or "break" (past 25 minutes of study: suggest a pause). Once per quiet
+ * spell (`nudgedAt`: the quiet spell's start when the last nudge came).
  */
 export function nudgeFor(state, { now, lastActivity, nudgedAt = -Infinity }) {
   if (!state.mode || !state.running || !studying(state.phase)) return null;
-  if (now - lastActivity < IDLE_AFTER || nudgedAt >= lastActivity) return null;
+  const quiet = quietSince(state, lastActivity);
+  if (now - quiet < IDLE_AFTER || nudgedAt >= quiet) return null;
   return studied(state, now) >= BREAK_AFTER ? "break" : "idle";
+}
+
+/**
+ * When a timer whose idle nudge went unanswered for 5 minutes pauses: the moment of the nudge
+ * (a minute into the quiet), so the unanswered time does not count; null while that has not
+ * happened by `now`. Only while studying (breaks are meant to be away from the screen).
+ */
+export function autoPauseAt(state, { now, lastActivity }) {
+  if (!state.mode || !state.running || !studying(state.phase)) return null;
+  const nudge = quietSince(state, lastActivity) + IDLE_AFTER;
+  return now - nudge >= AUTO_PAUSE_AFTER ? nudge : null;
+}
+
+/** When the current part ends by itself (a Pomodoro part, or the count-up's longest stretch). */
+function partEnds(state) {
+  const length = state.mode === "pomodoro" ? state.plan[state.phase] : MAX_STRETCH;
+  return state.runningSince + (length - state.phaseElapsed);
+}
+
+/**
+ * `tick` that also pauses by itself: moves the timer to `now` a part at a time and, where an idle
+ * nudge went unanswered for 5 minutes, pauses it at the nudge (the phone slept, the tab was left
+ * open). {state, events, autoPaused}.
+ */
+export function advance(state, now, { lastActivity }) {
+  const events = [];
+  for (let guard = 0; guard < 10_000; guard += 1) {
+    if (!state.mode || !state.running) return { state, events, autoPaused: false };
+    const to = Math.min(now, partEnds(state));
+    const at = autoPauseAt(state, { now: to, lastActivity });
+    if (at !== null) {
+      const moved = tick(state, at);
+      events.push(...moved.events);
+      return { state: pause(moved.state, at), events, autoPaused: true };
+    }
+    const moved = tick(state, to);
+    events.push(...moved.events);
+    state = moved.state;
+    if (to >= now) return { state, events, autoPaused: false };
+  }
+  return { state, events, autoPaused: false };
 }
 
 /** "1:05:09" or "25:00". */

@@ -1,11 +1,18 @@
 // Speaking aloud with the server's voices (speech.js): an Italian voice for Italian words, an
 // English one for English, at the student's speed. 🔊 buttons say a label or a line; with
-// settings.tts off they are not shown.
+// settings.tts off they are not shown. While the reader reads a material aloud, what the page says
+// by itself (a nudge, a recap, a toast) is only shown, not said: `announce`.
 import { h } from "../shared/dom.js";
-import { spoken } from "../shared/speak-on-touch.js";
 import { say, speak, speechURL, voices } from "../shared/speech.js";
 import { currentLanguage, t } from "./i18n.js";
+import { sayable } from "./speech-pieces.js";
 import { state } from "./state.js";
+
+let readingAloud = false;
+
+/** Whether the reader is reading a material aloud now (reader.js keeps this up to date). */
+export const isReadingAloud = () => readingAloud;
+export function setReadingAloud(on) { readingAloud = Boolean(on); }
 
 const chosen = {};
 
@@ -27,16 +34,25 @@ export const ttsOn = () => state.settings?.tts !== false;
 
 /** Says `text` now (stopping anything said), or after it with `queue`. */
 export async function speakText(text, { lang = currentLanguage(), queue = false, rate = speed() } = {}) {
-  const words = spoken(text);
+  const words = sayable(text);
   if (!words) return { played: false };
   const voice = await voiceFor(lang);
   return (queue ? say : speak)(words, { voice: voice ?? undefined, rate });
 }
 
-/** The URL the reader asks for (the same one `speak` plays, so the browser's cache answers twice). */
+/** Something the page says by itself: said when read-aloud is on and the reader is not reading. */
+export function announce(text) {
+  if (!ttsOn() || readingAloud) return Promise.resolve({ played: false });
+  return speakText(text);
+}
+
+/**
+ * The URL the reader asks for: the same text (through `sayable`, as `speakText` does) and the same
+ * voice and rate, so it is the URL `speak` plays and the browser's cache answers the second time.
+ */
 export async function urlFor(text, lang, rate = speed()) {
   const voice = await voiceFor(lang);
-  return { url: speechURL(text, { voice: voice ?? undefined, rate }), voice: voice ?? undefined };
+  return { url: speechURL(sayable(text), { voice: voice ?? undefined, rate }), voice: voice ?? undefined };
 }
 
 /** A 🔊 button that reads `words` (a string or a function) aloud; nothing when read-aloud is off. */

@@ -23,6 +23,9 @@ export async function loadSession() {
 
 export function rememberCsrf(token) { csrfToken = token; }
 
+/** The CSRF token known now (null before the session is read): for a keepalive fetch on pagehide. */
+export const currentCsrfToken = () => csrfToken;
+
 /**
  * Calls the API. `body` is sent as JSON, or `raw` (a Blob or string) as `contentType`; `headers`
  * adds request headers (If-Match, say); a 204 resolves to null. `blob: true` resolves a file's

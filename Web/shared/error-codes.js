@@ -69,6 +69,7 @@ export const ErrorCode = Object.freeze({
   subjectHasContent: "subject_has_content",
   studyFull: "study_full",
   stretchOverlaps: "stretch_overlaps",
+  readerUnavailable: "reader_unavailable",
   tooManyDevices: "too_many_devices",
   pairingUnavailable: "pairing_unavailable",
   pairingCodeInvalid: "pairing_code_invalid",

@@ -1,4 +1,5 @@
 import Coloring
+import DocumentText
 import Foundation
 import Hub
 import Logging
@@ -29,6 +30,10 @@ public struct Services: Sendable {
     public let drawingRenderer: DrawingRenderer
     /// Journal PDFs and score cards: a few at a time, one per family.
     let printing = PrintQueue()
+    /// MirrorBuddy's materials from PDFs and photos, read in the background.
+    let reading = MaterialReading()
+    /// Text from PDFs (poppler) and photos (tesseract), with its limits.
+    public var documents = DocumentReader()
     /// What the server notes where no request's logger reaches.
     let log = Logger(label: "funzone")
     public let rateLimits: RateLimitStore

@@ -19,6 +19,7 @@ struct MirrorBuddyController {
         kid.post("sessions", use: addStretch)
         MirrorBuddySubjects(services: services).addRoutes(to: kid)
         MirrorBuddyMaterials(services: services).addRoutes(to: kid)
+        MirrorBuddyUploads(services: services).addRoutes(to: kid)
         MirrorBuddyTasks(services: services).addRoutes(to: kid)
     }
 
@@ -100,7 +101,8 @@ struct MirrorBuddyController {
     }
 
     struct StretchRequest: Codable {
-        let startedAt: Date
+        /// The page's own record of when it began; not used (the stretch is placed as ending now).
+        let startedAt: Date?
         let minutes: Double
         let subjectId: String?
         let taskId: String?
@@ -114,20 +116,19 @@ struct MirrorBuddyController {
         let unlocked: [StudyBadge.ID]
     }
 
-    /// One finished stretch of study (the timer stopped, or a Pomodoro's work part ended).
+    /// One finished stretch of study (the timer stopped, or a Pomodoro's work part ended), placed as ending now.
     @Sendable func addStretch(_ request: Request, caller: Kid) async throws -> Reply<EarnedResponse> {
         let body = try await request.decodeJSON(StretchRequest.self, context: caller.context, limit: 1024)
         let (child, scope, now) = (caller.child, caller.session.scope, services.clock.now())
         let days = try MirrorBuddyView.days(request.uri.queryParameters.get("tz"), now: now)
-        let settings = try await Self.settings(of: caller, services: services)
-        try StudyStretches.check(start: body.startedAt, minutes: body.minutes, pomodoro: body.pomodoro ?? false, adhd: settings.adhdMode, now: now)
+        try StudyStretches.check(minutes: body.minutes, pomodoro: body.pomodoro ?? false)
         let subjectId = try await MirrorBuddySubjects.existing(body.subjectId, caller: caller, services: services)
         var taskId: String? = nil
         if let id = body.taskId {
             guard let task = try await services.mirrorBuddy.task(id: String(id.prefix(80)), childId: child.id, in: scope) else { throw APIError.notFound("task") }
             taskId = task.id
         }
-        let stretch = StudyStretch(id: services.ids.next(), start: body.startedAt, minutes: body.minutes, subjectId: subjectId, taskId: taskId,
+        let stretch = StudyStretch(id: services.ids.next(), start: StudyStretches.start(minutes: body.minutes, now: now), minutes: body.minutes, subjectId: subjectId, taskId: taskId,
                                    pomodoro: body.pomodoro ?? false)
         return Reply(try await Self.earning(caller: caller, days: days, services: services) {
             try await services.mirrorBuddy.addStretch(stretch, childId: child.id, in: scope)

@@ -116,9 +116,10 @@ struct MirrorBuddyMaterials {
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> Response {
         let id = try caller.context.parameters.require("materialId")
-        let result = try await services.mirrorBuddy.deleteMaterial(id: id, childId: caller.child.id, in: caller.session.scope)
+        let result = try await services.mirrorBuddy.deleteMaterial(id: id, childId: caller.child.id, in: caller.session.scope, now: services.clock.now())
         guard result.deleted else { throw APIError.notFound("material") }
-        if let key = result.fileKey { try? await services.blobs.delete(key: key) }
+        await services.reading.cancel(materialId: id)
+        for key in result.fileKeys { try? await services.blobs.delete(key: key) }
         return Response(status: .noContent)
     }
 }

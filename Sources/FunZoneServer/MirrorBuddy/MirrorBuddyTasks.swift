@@ -131,15 +131,17 @@ struct MirrorBuddyTasks {
     @Sendable func reopen(_ request: Request, caller: Kid) async throws -> Reply<MirrorBuddyView.TaskView> {
         let days = try MirrorBuddyView.days(request.uri.queryParameters.get("tz"), now: services.clock.now())
         let id = try caller.context.parameters.require("taskId")
-        guard let task = try await services.mirrorBuddy.reopenTask(id: id, childId: caller.child.id, in: caller.session.scope) else {
-            throw APIError.notFound("task")
-        }
+        let (child, scope) = (caller.child, caller.session.scope)
+        // A task not done yet is answered as it is (a second tap, another device).
+        var reopened = try await services.mirrorBuddy.reopenTask(id: id, childId: child.id, in: scope)
+        if reopened == nil { reopened = try await services.mirrorBuddy.task(id: id, childId: child.id, in: scope) }
+        guard let task = reopened else { throw APIError.notFound("task") }
         return Reply(MirrorBuddyView.TaskView(task, days: days))
     }
 
     @Sendable func delete(_ request: Request, caller: Kid) async throws -> Response {
         let id = try caller.context.parameters.require("taskId")
-        guard try await services.mirrorBuddy.deleteTask(id: id, childId: caller.child.id, in: caller.session.scope) else {
+        guard try await services.mirrorBuddy.deleteTask(id: id, childId: caller.child.id, in: caller.session.scope, now: services.clock.now()) else {
             throw APIError.notFound("task")
         }
         return Response(status: .noContent)

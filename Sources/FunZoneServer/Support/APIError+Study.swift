@@ -44,7 +44,7 @@ extension APIError {
     init(ledger error: StudyLedgerError) {
         switch error {
         case .overlaps(let end):
-            self = APIError(.stretchOverlaps, "This study time begins before the last one ended (\(ISO8601DateFormatter().string(from: end))).")
+            self = APIError(.stretchOverlaps, "This study time is longer than the time since the last one ended (\(ISO8601DateFormatter().string(from: end))).")
         }
     }
 }
@@ -54,8 +54,6 @@ extension APIError {
         switch error {
         case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")
         case .tooLong(let limit): self = .invalid("minutes", "A stretch of study can be at most \(Int(limit)) minutes: take a break!")
-        case .longerThanElapsed: self = .invalid("minutes", "That is more minutes than have passed since startedAt.")
-        case .tooOld: self = .invalid("startedAt", "That stretch began more than a day ago, too long ago to count.")
         case .pomodoroTooShort(let minimum): self = .invalid("minutes", "A Pomodoro's work part is \(Int(minimum)) minutes.")
         }
     }

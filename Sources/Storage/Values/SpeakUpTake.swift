@@ -110,7 +110,8 @@ public struct SearchQuery: Sendable, Equatable {
 
     /// The words ANDed for PostgreSQL's to_tsquery, the last one as a prefix (as `fts5`).
     var tsquery: String {
-        let plain = words.map { $0.filter { $0.isLetter || $0.isNumber } }.filter { !$0.isEmpty }
+        // An elided word ("l'acqua") is two words here, as both full-text searches read it.
+        let plain = words.flatMap { $0.split(separator: "'").map { $0.filter { $0.isLetter || $0.isNumber } } }.filter { !$0.isEmpty }
         return plain.enumerated().map { $0 == plain.count - 1 ? $1 + ":*" : $1 }.joined(separator: " & ")
     }
     /// Each word quoted for FTS5 (implicit AND); the last one also matches as a prefix, so a search finds what is being typed.

@@ -1,23 +1,27 @@
 import Foundation
 
 /// Runs a program with arguments (never a shell) and returns its standard output.
-enum ProcessRunner {
-    struct Failure: Error { let message: String }
+public enum ProcessRunner {
+    public struct Failure: Error { public let message: String }
 
-    static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30) async throws -> Data {
-        try await offCooperativePool { try runBlocking(executable, arguments, input: input, timeout: timeout) }
+    /// `environment` adds to (or replaces entries of) this process's environment for the program.
+    public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30,
+                           environment: [String: String] = [:]) async throws -> Data {
+        try await offCooperativePool { try runBlocking(executable, arguments, input: input, timeout: timeout, environment: environment) }
     }
 
     /// A program that ends before reading all its input must not end this process with it: writing
     /// to its closed pipe raises SIGPIPE, which kills by default. Ignored once, for the whole process.
     private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
 
-    static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval) throws -> Data {
+    public static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval,
+                                   environment: [String: String] = [:]) throws -> Data {
         _ = pipesMayClose
         guard let path = locate(executable) else { throw Failure(message: "\(executable) is not installed") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let output = Pipe(), errors = Pipe(), stdin = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -60,7 +64,7 @@ enum ProcessRunner {
 
     /// The program's path: as given when absolute, else the first executable file of that name on
     /// `searchPath` (this process's PATH), then in /usr/bin and /usr/local/bin.
-    static func locate(_ executable: String, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
+    public static func locate(_ executable: String, searchPath: String? = ProcessInfo.processInfo.environment["PATH"]) -> String? {
         if executable.hasPrefix("/") { return FileManager.default.isExecutableFile(atPath: executable) ? executable : nil }
         // Typed on purpose: untyped, `split` + an array literal inferred [ArraySlice<Character>], so
         // every PATH entry was interpolated as a list of characters and only /usr/bin was ever found.

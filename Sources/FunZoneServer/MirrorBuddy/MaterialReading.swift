@@ -1,0 +1,135 @@
+import DocumentText
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+import Study
+
+/// Materials from PDFs and photos are read here, in the background, never inside a request: at most
+/// `slots` at once for the whole server and one at a time per family (a family's 100-page scan
+/// keeps no other family waiting behind it), the others waiting in the order they came. Deleting a
+/// material stops its reading; the server's shutdown stops them all (they are read again at the
+/// next start, `MaterialReadingService`).
+actor MaterialReading {
+    struct Job: Sendable {
+        let scope: FamilyScope
+        let childId: ChildID
+        let materialId: String
+        let source: StudyMaterial.Source
+        let fileKeys: [String]
+        /// Tesseract's codes, the student's language first.
+        let languages: [String]
+        /// No title was given: the text names the material.
+        let titleFromText: Bool
+    }
+
+    let slots: Int
+    private var waiting: [Job] = []
+    private var running: [String: (family: FamilyID, task: Task<Void, Never>)] = [:]
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(slots: Int = 2) { self.slots = slots }
+
+    func submit(_ job: Job, services: Services) {
+        guard running[job.materialId] == nil, !waiting.contains(where: { $0.materialId == job.materialId }) else { return }
+        waiting.append(job)
+        startWaiting(services)
+    }
+
+    /// Stops reading a material (it was deleted).
+    func cancel(materialId: String) {
+        waiting.removeAll { $0.materialId == materialId }
+        running[materialId]?.task.cancel()
+    }
+
+    func cancelAll() {
+        waiting.removeAll()
+        for entry in running.values { entry.task.cancel() }
+    }
+
+    /// Returns when nothing is waiting or being read (tests, and the shutdown).
+    func idle() async {
+        guard !(waiting.isEmpty && running.isEmpty) else { return }
+        await withCheckedContinuation { idleWaiters.append($0) }
+    }
+
+    private func startWaiting(_ services: Services) {
+        while running.count < slots {
+            let busy = Set(running.values.map(\.family))
+            guard let index = waiting.firstIndex(where: { !busy.contains($0.scope.familyId) }) else { break }
+            let job = waiting.remove(at: index)
+            let task = Task.detached(priority: .utility) { [self] in
+                await Self.read(job, services: services)
+                await self.finished(job, services: services)
+            }
+            running[job.materialId] = (job.scope.familyId, task)
+        }
+    }
+
+    private func finished(_ job: Job, services: Services) {
+        running[job.materialId] = nil
+        startWaiting(services)
+        if waiting.isEmpty && running.isEmpty {
+            for waiter in idleWaiters { waiter.resume() }
+            idleWaiters.removeAll()
+        }
+    }
+
+    /// Reads one material's files and keeps its pages, or the reason it could not be read.
+    static func read(_ job: Job, services: Services) async {
+        let store = services.mirrorBuddy
+        do {
+            guard try await store.startReading(id: job.materialId, childId: job.childId, in: job.scope, now: services.clock.now()) else { return }
+            var pages: [String] = []
+            for key in job.fileKeys {
+                try Task.checkCancellation()
+                guard let data = try await services.blobs.get(key: key) else { throw DocumentError.failed("a stored file is missing") }
+                switch job.source {
+                case .pdf: pages += try await services.documents.readPDF(data, languages: job.languages).map(\.text)
+                case .photos: pages.append(try await services.documents.readPhoto(data, languages: job.languages).text)
+                case .text: break
+                }
+            }
+            let cleaned = pages.map(ScannedText.clean)
+            let body = cleaned.joined(separator: "\n\n")
+            guard body.filter(\.isLetter).count >= 10 else { throw DocumentError.noText }
+            let text = String(body.prefix(StudyMaterials.textLimit))
+            let title = job.titleFromText ? (try? StudyMaterials.cleanTitle(StudyMaterials.title(from: text))) : nil
+            try await store.finishReading(id: job.materialId, pages: cleaned, language: ReadingText.language(of: text), title: title,
+                                          childId: job.childId, in: job.scope, now: services.clock.now(), activityId: services.ids.next())
+        } catch is CancellationError {
+            // Deleted, or the server is stopping: a material still there is read again at the next start.
+        } catch let error as DocumentError {
+            try? await store.failReading(id: job.materialId, reason: error.reason, childId: job.childId, in: job.scope, now: services.clock.now())
+        } catch {
+            services.log.warning("reading a material failed", metadata: ["material": "\(job.materialId)", "error": "\(error)"])
+            try? await store.failReading(id: job.materialId, reason: DocumentError.failed("an error on the server").reason, childId: job.childId,
+                                         in: job.scope, now: services.clock.now())
+        }
+    }
+
+    /// Tesseract's codes for a student reading `language`: theirs first, the other after.
+    static func languages(_ language: StudyLanguage) -> [String] { language == .it ? ["ita", "eng"] : ["eng", "ita"] }
+}
+
+/// Reads again, at start-up, the materials a stopped server left waiting; stops every reading at shutdown.
+struct MaterialReadingService: Service {
+    let services: Services
+    let logger: Logger
+
+    func run() async throws {
+        do {
+            for unread in try await services.mirrorBuddy.unread() {
+                let settings = try await services.mirrorBuddy.settings(childId: unread.childId, in: unread.scope)
+                await services.reading.submit(.init(scope: unread.scope, childId: unread.childId, materialId: unread.materialId,
+                                                    source: unread.source, fileKeys: unread.fileKeys,
+                                                    languages: MaterialReading.languages(settings?.language ?? .it), titleFromText: false),
+                                              services: services)
+            }
+        } catch {
+            logger.warning("could not resume reading materials", metadata: ["error": "\(error)"])
+        }
+        try? await gracefulShutdown()
+        await services.reading.cancelAll()
+    }
+}
