@@ -10,9 +10,16 @@ light with a shadow, a dark gutter, noise, blur, JPEG); two columns; faded print
 face. CER = edit distance between the texts (whitespace collapsed, quotes and dashes unified) over
 the true text's length.
 
+Then the time from upload to "ready" on a real server (a fresh SQLite database, one family): a
+10-page scanned PDF (every page read by OCR) and 3 phone photos, sent as the page sends them.
+
     swift build --product funzone && python3 Benchmarks/mirrorbuddy-ocr.py [--keep DIR]
 """
 import argparse
+import base64
+import http.cookiejar
+import json
+import urllib.request
 import os
 import re
 import shutil
@@ -175,8 +182,80 @@ def main():
         mean = lambda i: sum(r[i] for r in mine) / len(mine)
         print(f"{language:8} {'all':14} {mean(2):10.1%} {mean(4):8.1%} {mean(3):12.2f} {mean(5):10.2f}"
               f"   ours/plain CER ratio {mean(4) / max(mean(2), 1e-9):.2f}, time ratio {mean(5) / mean(3):.2f}")
+    upload_to_ready(binary, folder)
     if not options.keep:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def pdf_of(jpegs):
+    """A PDF with one scanned page a JPEG (DCTDecode), as a scanner app makes it."""
+    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", None]
+    kids = []
+    for path in jpegs:
+        data = path.read_bytes()
+        w, h = map(int, subprocess.run(["identify", "-format", "%w %h", str(path)], capture_output=True, text=True).stdout.split())
+        gray = "Gray" in subprocess.run(["identify", "-format", "%[colorspace]", str(path)], capture_output=True, text=True).stdout
+        page_h = round(595 * h / w)
+        page, image, content = len(objects) + 1, len(objects) + 2, len(objects) + 3
+        kids.append(page)
+        drawing = b"q 595 0 0 %d 0 0 cm /Im1 Do Q" % page_h
+        objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 %d] /Resources << /XObject << /Im1 %d 0 R >> >> /Contents %d 0 R >>"
+                    % (page_h, image, content),
+                    b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /%s /BitsPerComponent 8 /Filter /DCTDecode /Length %d >>\nstream\n"
+                    % (w, h, b"DeviceGray" if gray else b"DeviceRGB", len(data)) + data + b"\nendstream",
+                    b"<< /Length %d >>\nstream\n" % len(drawing) + drawing + b"\nendstream"]
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1) + b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
+def upload_to_ready(binary, folder):
+    """Seconds from sending to "ready" on a running server: a 10-page scanned PDF, then 3 photos."""
+    sys.path.insert(0, str(ROOT / "Tests" / "e2e"))
+    from conftest import launch
+    scans = sorted(folder.glob("it-*-scan-*/photo.jpg")) + sorted(folder.glob("it-faded-print-*/photo.jpg"))
+    photos = sorted(folder.glob("it-phone-photo-*/photo.jpg"))
+    pages = (scans * 4)[:10]
+    url, stop = launch()
+    try:
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        token = json.load(opener.open(url + "/api/session"))["csrfToken"]
+
+        def call(method, path, body=None, raw=None, kind="application/json"):
+            data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
+            request = urllib.request.Request(url + path, data=data, method=method,
+                                             headers={"Content-Type": kind, "X-CSRF-Token": token, "Accept": "application/json"})
+            return json.load(opener.open(request))
+
+        session = call("POST", "/api/setup", {"familyName": "Rossi", "parentName": "Ada", "email": "ada@example.org", "password": "correct horse battery"})
+        token = session.get("csrfToken", token)
+        child = call("POST", "/api/parent/children", {"name": "Mario", "grade": 8, "avatar": "🦊"})
+        call("POST", "/api/kids/select", {"childId": child["id"]})
+
+        def timed_upload(path, raw, kind):
+            started = time.perf_counter()
+            material = call("POST", path, raw=raw, kind=kind)
+            while material["status"] in ("pending", "processing"):
+                time.sleep(0.1)
+                material = call("GET", f"/api/mirrorbuddy/materials/{material['id']}")
+            assert material["status"] == "ready", material
+            return time.perf_counter() - started
+
+        pdf_seconds = timed_upload("/api/mirrorbuddy/materials/pdf?title=Dieci", pdf_of(pages), "application/pdf")
+        photo_body = json.dumps({"photos": [base64.b64encode(p.read_bytes()).decode() for p in photos]}).encode()
+        photo_seconds = timed_upload("/api/mirrorbuddy/materials/photos?title=Foto", photo_body, "application/json")
+        print(f"upload to ready: 10-page scanned PDF {pdf_seconds:.1f} s ({pdf_seconds / 10:.2f} s a page); "
+              f"3 photos {photo_seconds:.1f} s ({photo_seconds / 3:.2f} s a photo)")
+    finally:
+        stop()
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ public struct DocumentReader: Sendable {
     /// Seconds one program may run on one page.
     public var pageTimeout: TimeInterval
 
-    public init(maxPages: Int = 100, maxMegapixels: Int = 40, pageTimeout: TimeInterval = 120) {
+    public init(maxPages: Int = 100, maxMegapixels: Int = 40, pageTimeout: TimeInterval = 60) {
         (self.maxPages, self.maxMegapixels, self.pageTimeout) = (maxPages, maxMegapixels, pageTimeout)
     }
 
@@ -40,7 +40,7 @@ public struct DocumentReader: Sendable {
             guard pages <= maxPages else { throw DocumentError.tooManyPages(pages: pages, limit: maxPages) }
             guard pages > 0 else { throw DocumentError.unreadablePDF("no pages") }
             let text = try await run("pdftotext", ["-enc", "UTF-8", "-eol", "unix", "-f", "1", "-l", String(pages), file.path, "-"],
-                                     timeout: pageTimeout * 2)
+                                     timeout: pageTimeout * 2, maxOutput: 8 * 1024 * 1024)
             var texts = String(decoding: text, as: UTF8.self).components(separatedBy: "\u{0C}")
             if texts.count > pages { texts = Array(texts.prefix(pages)) }
             while texts.count < pages { texts.append("") }
@@ -51,7 +51,9 @@ public struct DocumentReader: Sendable {
                     result.append(Page(text: pageText, ocr: false))
                 } else {
                     let number = String(index + 1)
-                    let picture = try await run("pdftoppm", ["-r", "300", "-gray", "-f", number, "-l", number, file.path], timeout: pageTimeout)
+                    let dpi = try await resolution(of: index + 1, in: file)
+                    let picture = try await run("pdftoppm", ["-r", String(dpi), "-gray", "-f", number, "-l", number, file.path], timeout: pageTimeout,
+                                                maxOutput: pictureBytes)
                     result.append(Page(text: try await bestReading(picture, coder: "pgm", languages: languages), ocr: true))
                 }
                 progress(index + 1, pages)
@@ -72,6 +74,27 @@ public struct DocumentReader: Sendable {
             guard pages <= maxPages else { throw DocumentError.tooManyPages(pages: pages, limit: maxPages) }
             return pages
         }
+    }
+
+    /// The pixels a page may be drawn with for OCR, and the bytes of such a picture (grey, one byte a pixel).
+    var pagePixels: Double { Double(maxMegapixels) * 1_000_000 }
+    var pictureBytes: Int { maxMegapixels * 1_000_000 + 4096 }
+
+    /// The dots per inch to draw a scanned page at: 300, or less for a page so large that 300 would
+    /// pass `maxMegapixels` (a PDF page may be 200 inches wide).
+    func resolution(of page: Int, in file: URL) async throws -> Int {
+        let info = String(decoding: try await run("pdfinfo", ["-f", String(page), "-l", String(page), file.path], timeout: 30), as: UTF8.self)
+        for line in info.split(separator: "\n") where line.hasPrefix("Page") && line.contains("size:") {
+            let numbers = line.split(separator: ":").last?.split(separator: " ").compactMap { Double($0) } ?? []
+            guard numbers.count >= 2, numbers[0] > 0, numbers[1] > 0 else { break }
+            return Self.resolution(widthPoints: numbers[0], heightPoints: numbers[1], pixels: pagePixels)
+        }
+        return 150
+    }
+
+    static func resolution(widthPoints: Double, heightPoints: Double, pixels: Double) -> Int {
+        let fitting = 72 * (pixels / (widthPoints * heightPoints)).squareRoot()
+        return max(10, min(300, Int(fitting.rounded(.down))))
     }
 
     /// pdfinfo's page count; a PDF that needs a password to open, or that poppler cannot read, is refused.
@@ -116,8 +139,11 @@ public struct DocumentReader: Sendable {
     /// coder is named (`jpeg:-`), so ImageMagick never guesses a format from the bytes.
     func straightened(_ picture: Data, coder: String) async throws -> Data {
         guard ProcessRunner.locate("convert") != nil else { throw DocumentError.toolMissing("convert") }
-        return try await run("convert", ["\(coder):-", "-auto-orient", "-colorspace", "Gray", "-deskew", "40%", "+repage", "pgm:-"],
-                             input: picture, timeout: pageTimeout)
+        // Limits of its own (not only the system's policy), and the first frame only (an animated WebP).
+        return try await run("convert", ["-limit", "memory", "256MiB", "-limit", "map", "512MiB", "-limit", "area", "128MP",
+                                         "-limit", "disk", "1GiB", "\(coder):-[0]", "-auto-orient", "-colorspace", "Gray",
+                                         "-deskew", "40%", "+repage", "pgm:-"],
+                             input: picture, timeout: pageTimeout, maxOutput: pictureBytes * 2)
     }
 
     // MARK: - OCR
@@ -130,7 +156,7 @@ public struct DocumentReader: Sendable {
         let codes = languages.filter { $0.allSatisfy(\.isLetter) && $0.count == 3 }
         let output = try await run("tesseract", ["stdin", "stdout", "-l", (codes.isEmpty ? ["ita", "eng"] : codes).joined(separator: "+"),
                                                  "--psm", "3", "tsv"],
-                                   input: picture, timeout: pageTimeout, environment: ["OMP_THREAD_LIMIT": "1"])
+                                   input: picture, timeout: pageTimeout, environment: ["OMP_THREAD_LIMIT": "1"], maxOutput: 16 * 1024 * 1024)
         return Self.text(fromTSV: String(decoding: output, as: UTF8.self))
     }
 
@@ -156,10 +182,11 @@ public struct DocumentReader: Sendable {
 
     // MARK: - Running the tools
 
-    func run(_ tool: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval, environment: [String: String] = [:]) async throws -> Data {
+    func run(_ tool: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval, environment: [String: String] = [:],
+             maxOutput: Int? = nil) async throws -> Data {
         guard ProcessRunner.locate(tool) != nil else { throw DocumentError.toolMissing(tool) }
         do {
-            return try await ProcessRunner.run(tool, arguments, input: input, timeout: timeout, environment: environment)
+            return try await ProcessRunner.run(tool, arguments, input: input, timeout: timeout, environment: environment, maxOutput: maxOutput)
         } catch let failure as ProcessRunner.Failure where tool != "pdfinfo" {
             throw DocumentError.failed("\(tool): \(failure.message.prefix(200))")
         }

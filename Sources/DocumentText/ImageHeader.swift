@@ -13,7 +13,8 @@ public struct ImageHeader: Equatable, Sendable {
     public init(format: Format, width: Int, height: Int) { (self.format, self.width, self.height) = (format, width, height) }
 
     public init?(_ data: Data) {
-        let bytes = [UInt8](data.prefix(70_000))
+        // A JPEG's frame may come after large metadata (XMP, ICC): its markers are walked by their lengths.
+        let bytes = [UInt8](data.prefix(4_000_000))
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24 {
             self.init(format: .png, width: Self.big32(bytes, 16), height: Self.big32(bytes, 20))
         } else if bytes.starts(with: [0xFF, 0xD8]) {

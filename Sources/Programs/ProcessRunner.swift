@@ -4,10 +4,48 @@ import Foundation
 public enum ProcessRunner {
     public struct Failure: Error { public let message: String }
 
-    /// `environment` adds to (or replaces entries of) this process's environment for the program.
+    /// `environment` adds to (or replaces entries of) this process's environment for the program;
+    /// `maxOutput` bytes of output at most (the program is stopped past them). Cancelling the task
+    /// stops the program (SIGTERM, then SIGKILL five seconds later).
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30,
-                           environment: [String: String] = [:]) async throws -> Data {
-        try await offCooperativePool { try runBlocking(executable, arguments, input: input, timeout: timeout, environment: environment) }
+                           environment: [String: String] = [:], maxOutput: Int? = nil) async throws -> Data {
+        let running = Running()
+        return try await withTaskCancellationHandler {
+            try await offCooperativePool {
+                try runBlocking(executable, arguments, input: input, timeout: timeout, environment: environment, maxOutput: maxOutput, running: running)
+            }
+        } onCancel: {
+            running.stop()
+        }
+    }
+
+    /// The program a task runs, for its cancellation to stop.
+    public final class Running: @unchecked Sendable {
+        private let lock = NSLock()
+        private var process: Process?
+        private var stopped = false
+
+        public init() {}
+
+        func started(_ process: Process) {
+            let stop = lock.withLock { self.process = process; return stopped }
+            if stop { Self.end(process) }
+        }
+
+        public func stop() {
+            let process = lock.withLock { stopped = true; return self.process }
+            if let process { Self.end(process) }
+        }
+
+        /// SIGTERM, and SIGKILL if it is still running five seconds later.
+        static func end(_ process: Process) {
+            guard process.isRunning else { return }
+            process.terminate()
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) { [weak process] in
+                if let process, process.isRunning { kill(pid, SIGKILL) }
+            }
+        }
     }
 
     /// A program that ends before reading all its input must not end this process with it: writing
@@ -15,7 +53,7 @@ public enum ProcessRunner {
     private static let pipesMayClose: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     public static func runBlocking(_ executable: String, _ arguments: [String], input: Data?, timeout: TimeInterval,
-                                   environment: [String: String] = [:]) throws -> Data {
+                                   environment: [String: String] = [:], maxOutput: Int? = nil, running: Running = Running()) throws -> Data {
         _ = pipesMayClose
         guard let path = locate(executable) else { throw Failure(message: "\(executable) is not installed") }
         let process = Process()
@@ -37,7 +75,8 @@ public enum ProcessRunner {
             }
         }
         try process.run()
-        let timer = DispatchWorkItem { [weak process] in if let process, process.isRunning { process.terminate() } }
+        running.started(process)
+        let timer = DispatchWorkItem { [weak process] in if let process { Running.end(process) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Input is written, and errors read, beside the output: a program that writes while it
         // reads (opusenc on a minute of audio) fills one pipe while this side waits on another,
@@ -51,11 +90,25 @@ public enum ProcessRunner {
         let errorData = LockedData()
         let errorReader = errors.fileHandleForReading
         DispatchQueue.global().async(group: sides) { errorData.set(errorReader.readDataToEndOfFile()) }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        var data = Data()
+        var tooMuch = false
+        let reader = output.fileHandleForReading
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            if let maxOutput, data.count + chunk.count > maxOutput {
+                tooMuch = true
+                Running.end(process)
+                while !reader.availableData.isEmpty {}  // drained, so the program is never blocked writing
+                break
+            }
+            data.append(chunk)
+        }
         sides.wait()
         let errorText = String(decoding: errorData.get(), as: UTF8.self)
         process.waitUntilExit()
         timer.cancel()
+        if tooMuch { throw Failure(message: "\(executable) wrote more than \(maxOutput ?? 0) bytes and was stopped") }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             throw Failure(message: "\(executable) failed (\(process.terminationStatus)): \(errorText.prefix(300))")
         }

@@ -122,4 +122,10 @@ extension Migrations {
         END
         """,
     ])
+
+    /// How many times a server began reading a material: one that stopped the server twice (a crash,
+    /// an out-of-memory kill) is not read a third time at start-up.
+    static let mirrorBuddyReadAttempts = Migration(version: 18, name: "mirrorbuddy read attempts", statements: [
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN read_attempts BIGINT NOT NULL DEFAULT 0",
+    ])
 }

@@ -337,6 +337,7 @@ public enum Migrations {
         speakUpChallenges,
         mirrorBuddy,
         mirrorBuddySearchKeys,
+        mirrorBuddyReadAttempts,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

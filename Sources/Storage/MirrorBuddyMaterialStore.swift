@@ -76,7 +76,7 @@ extension MirrorBuddyStore {
         case (let query?, .sqlite):
             rows = try await sql.raw("""
                 SELECT \(unsafeRaw: Self.summaryColumns), snippet(mirrorbuddy_search, 1, '', '', '…', 14) AS snippet
-                FROM mirrorbuddy_search s JOIN mirrorbuddy_materials m ON m.rowid = s.rowid
+                FROM mirrorbuddy_search s JOIN mirrorbuddy_materials m ON m.rowid = s.rowid AND m.id = s.material_id
                 WHERE mirrorbuddy_search MATCH \(bind: query.fts5) AND \(narrowed)
                 ORDER BY m.created_at DESC, m.id DESC LIMIT \(bind: filter.limit)
                 """).all()

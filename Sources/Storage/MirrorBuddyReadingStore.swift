@@ -13,6 +13,9 @@ extension MirrorBuddyStore {
         public let materialId: String
         public let source: StudyMaterial.Source
         public let fileKeys: [String]
+        public let language: StudyLanguage
+        /// Times a server began reading it.
+        public let attempts: Int
     }
 
     /// Adds a material waiting to be read (`StorageError.limitReached` past the student's limit of
@@ -41,20 +44,22 @@ extension MirrorBuddyStore {
     /// Every material of every family still to be read (after a restart the server reads them again).
     public func unread() async throws -> [Unread] {
         try await sql.raw("""
-            SELECT id, family_id, child_id, source, file_key FROM mirrorbuddy_materials WHERE status IN ('pending', 'processing')
+            SELECT id, family_id, child_id, source, file_key, language, read_attempts FROM mirrorbuddy_materials WHERE status IN ('pending', 'processing')
             ORDER BY created_at, id
             """).all().map { row in
             Unread(scope: FamilyScope(familyId: try row.decode(column: "family_id", as: FamilyID.self)),
                    childId: try row.decode(column: "child_id", as: ChildID.self), materialId: try row.decode(column: "id", as: String.self),
                    source: StudyMaterial.Source(rawValue: try row.decode(column: "source", as: String.self)) ?? .pdf,
-                   fileKeys: (try row.decode(column: "file_key", as: String?.self) ?? "").split(separator: "\n").map(String.init))
+                   fileKeys: (try row.decode(column: "file_key", as: String?.self) ?? "").split(separator: "\n").map(String.init),
+                   language: StudyLanguage(rawValue: try row.decode(column: "language", as: String.self)) ?? .it,
+                   attempts: try row.decode(column: "read_attempts", as: Int.self))
         }
     }
 
     /// Marks a waiting material as being read; false when it is gone or was read already.
     public func startReading(id: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws -> Bool {
         try await sql.raw("""
-            UPDATE mirrorbuddy_materials SET status = 'processing', updated_at = \(bind: now.millis)
+            UPDATE mirrorbuddy_materials SET status = 'processing', read_attempts = read_attempts + 1, updated_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND status IN ('pending', 'processing')
             RETURNING id
             """).first() != nil

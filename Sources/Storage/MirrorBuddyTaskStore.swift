@@ -100,15 +100,15 @@ extension MirrorBuddyStore {
         }
     }
 
-    /// Deletes a task. XP earned by finishing it stays earned, unless the task was added less than a
-    /// day before (adding, ticking and deleting buys nothing).
+    /// Deletes a task. XP earned by finishing it stays earned, unless it was finished less than a day
+    /// ago (adding, ticking and deleting buys nothing; the page says so before it deletes).
     public func deleteTask(id: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws -> Bool {
         try await database.transaction { sql in
             guard let row = try await sql.raw("""
                 DELETE FROM mirrorbuddy_tasks WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-                RETURNING created_at
+                RETURNING completed_at
                 """).first() else { return false }
-            if try row.decode(column: "created_at", as: Int64.self) > now.addingTimeInterval(-86_400).millis {
+            if let done = try row.decode(column: "completed_at", as: Int64?.self), done > now.addingTimeInterval(-86_400).millis {
                 try await sql.raw("""
                     DELETE FROM mirrorbuddy_activity
                     WHERE kind = 'task' AND ref_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
@@ -130,10 +130,14 @@ extension MirrorBuddyStore {
 
     // MARK: - The activity ledger
 
-    /// Records a stretch of study unless it begins before the last one ended (two devices, or a
-    /// stretch sent twice), checked inside the transaction.
-    public func addStretch(_ stretch: StudyStretch, childId: ChildID, in scope: FamilyScope) async throws {
+    /// Records a stretch of study, the part of it after the last one ended (two devices, a stretch
+    /// sent twice, or one sent late): `StudyLedgerError.overlaps` when nothing of it is left. A
+    /// Pomodoro cut shorter than its work part counts as plain study. Checked inside the transaction.
+    @discardableResult
+    public func addStretch(_ stretch: StudyStretch, childId: ChildID, in scope: FamilyScope,
+                           wholePomodoro: @escaping @Sendable (Double) -> Bool = { _ in true }) async throws -> StudyStretch {
         try await database.transaction { sql in
+            var stretch = stretch
             try await sql.raw("UPDATE children SET name = name WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
             if let last = try await sql.raw("""
                 SELECT at, minutes FROM mirrorbuddy_activity
@@ -141,14 +145,19 @@ extension MirrorBuddyStore {
                 ORDER BY at DESC LIMIT 1
                 """).first() {
                 let end = Date(millis: try last.decode(column: "at", as: Int64.self)).addingTimeInterval(try last.decode(column: "minutes", as: Double.self) * 60)
-                // A second of slack: the page measures with its own clock.
-                guard stretch.start.addingTimeInterval(1) >= end else { throw StudyLedgerError.overlaps(lastEnd: end) }
+                if stretch.start < end {
+                    let minutes = stretch.end.timeIntervalSince(end) / 60
+                    guard minutes >= 0.05 else { throw StudyLedgerError.overlaps(lastEnd: end) }
+                    stretch = StudyStretch(id: stretch.id, start: end, minutes: minutes, subjectId: stretch.subjectId, taskId: stretch.taskId,
+                                           pomodoro: stretch.pomodoro && wholePomodoro(minutes))
+                }
             }
             try await sql.raw("""
                 INSERT INTO mirrorbuddy_activity (id, family_id, child_id, kind, at, minutes, subject_id, ref_id)
                 VALUES (\(bind: stretch.id), \(bind: scope.familyId), \(bind: childId), \(bind: stretch.pomodoro ? "pomodoro" : "session"),
                     \(bind: stretch.start.millis), \(bind: stretch.minutes), \(bind: stretch.subjectId), \(bind: stretch.taskId))
                 """).run()
+            return stretch
         }
     }
 

@@ -32,15 +32,16 @@ import Testing
     }
 
     @Test func aStretchIsAtMost240MinutesAndAPomodoroAWholeWorkPart() throws {
-        try StudyStretches.check(minutes: 20, pomodoro: false)
-        try StudyStretches.check(minutes: 240, pomodoro: false)
-        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: 0, pomodoro: false) }
-        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: .nan, pomodoro: false) }
-        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: -.infinity, pomodoro: false) }
-        #expect(throws: StretchRuleError.tooLong(limit: 240)) { try StudyStretches.check(minutes: 241, pomodoro: false) }
-        #expect(throws: StretchRuleError.pomodoroTooShort(minimum: 15)) { try StudyStretches.check(minutes: 14, pomodoro: true) }
-        try StudyStretches.check(minutes: 14.6, pomodoro: true)  // half a minute of slack
-        try StudyStretches.check(minutes: 25, pomodoro: true)
+        try StudyStretches.check(minutes: 20)
+        try StudyStretches.check(minutes: 240)
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: 0) }
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: .nan) }
+        #expect(throws: StretchRuleError.notPositive) { try StudyStretches.check(minutes: -.infinity) }
+        #expect(throws: StretchRuleError.tooLong(limit: 240)) { try StudyStretches.check(minutes: 241) }
+        #expect(StudyStretches.isWholePomodoro(minutes: 24.6, adhd: false))  // half a minute of slack
+        #expect(!StudyStretches.isWholePomodoro(minutes: 24, adhd: false))
+        #expect(!StudyStretches.isWholePomodoro(minutes: 15, adhd: false))
+        #expect(StudyStretches.isWholePomodoro(minutes: 15, adhd: true))
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(StudyStretches.start(minutes: 25, now: now) == now.addingTimeInterval(-1_500))
     }

@@ -8,6 +8,7 @@ from selenium.webdriver.common.by import By
 
 from pages import add_first_child, click, fill, find, play_as, set_up_family, small_kid_targets, wait, wait_text
 from test_accessibility import serious_violations
+from test_home_network import lan_server, trusting_browser  # noqa: F401 (lan_server is a fixture)
 from test_speakup_pages import tap
 
 SCREENS = ["#home", "#materials", "#new", "#tasks", "#progress", "#settings"]
@@ -125,6 +126,11 @@ def test_a_task_moves_from_today_to_completed_and_its_xp_shows_on_a_phone(server
     go(d, server, "#progress")
     wait_text(d, "#screen", "80")
     fits(d, "progress on a phone")
+    # A new material from a PDF or photos: the three choices and the file fields fit a phone.
+    for kind in ("text", "pdf", "photos"):
+        go(d, server, "#new")
+        tap(d, f"#new-kind-{kind}")
+        fits(d, f"a new material ({kind}) on a phone")
 
 
 def test_every_screen_passes_axe_in_both_languages_and_with_high_contrast(server, browser_factory):
@@ -185,6 +191,9 @@ def test_photos_of_two_pages_and_a_scanned_pdf_become_materials_on_a_tablet(serv
     text = find(d, "#reading").text
     assert text.index("uno") < text.index("due"), text
     assert "Comuni" in text and "Medioevo" in text, text
+    tap(d, "#show-original")
+    wait(d, 20).until(lambda driver: driver.execute_script(
+        "return [...document.querySelectorAll('#original-pages img')].filter((i) => i.complete && i.naturalWidth > 0).length") == 2)
 
     # A PDF of a scanned page: the page says it is reading, then shows the text.
     pdf = tmp_path / "scan.pdf"
@@ -196,6 +205,11 @@ def test_photos_of_two_pages_and_a_scanned_pdf_become_materials_on_a_tablet(serv
     tap(d, "#new-save")
     find(d, "#reading .mb-w", timeout=60)
     assert "Medioevo" in find(d, "#reading").text
+    # The PDF itself beside its text, drawn by pdf.js from Debian.
+    tap(d, "#show-original")
+    find(d, "#original-pages canvas", timeout=30)
+    wait(d, 20).until(lambda driver: driver.execute_script(DRAWN, "#original-pages canvas"))
+    fits(d, "a PDF's original pages")
 
 
 # A one-page PDF around a JPEG (DCTDecode), written here: ImageMagick's policy on Debian refuses to write PDFs.
@@ -219,3 +233,56 @@ out += b'xref\n0 %d\n0000000000 65535 f \n' % (len(objects) + 1) + b''.join(b'%0
 out += b'trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n' % (len(objects) + 1, xref)
 open(sys.argv[2], 'wb').write(bytes(out))
 """
+
+
+# Whether a canvas has anything but white on it (pdf.js drew the page).
+DRAWN = """
+const canvas = document.querySelector(arguments[0]);
+if (!canvas || !canvas.width) return false;
+const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+for (let i = 0; i < pixels.length; i += 4 * 97) if (pixels[i] < 128 && pixels[i + 3] > 0) return true;
+return false;
+"""
+
+
+def test_a_tablet_on_the_home_network_studies_with_mirrorbuddy_over_https(lan_server, mic_wav, tmp_path):
+    """MirrorBuddy from a tablet on the home network, over the server's own HTTPS (the authority
+    trusted as on a device): the dyslexia font from /vendor/, a photo read into a material, and the
+    text read aloud with its words lit."""
+    import shutil
+    import subprocess
+    from conftest import _drivers
+    photo = tmp_path / "page.jpg"
+    subprocess.run(["convert", "-background", "white", "-fill", "black", "-font", "DejaVu-Serif", "-pointsize", "34",
+                    "label:Il Medioevo comincia con la caduta di Roma.", "-bordercolor", "white", "-border", "200x300", str(photo)], check=True)
+    d, home = trusting_browser(lan_server["ca"], mic_wav, 1024, 768)
+    try:
+        d.get(lan_server["https"] + "/")
+        find(d, "#setup-form", timeout=30)
+        open_mirrorbuddy(d, lan_server["https"])
+        tap(d, "#a11y-button")
+        tap(d, "#profile-dislessia")
+        wait(d).until(lambda driver: driver.execute_script("return document.fonts.check('16px OpenDyslexic')"))
+        d.find_element(By.ID, "a11y-close").click()
+        go(d, lan_server["https"], "#new")
+        tap(d, "#new-kind-photos")
+        find(d, "#new-photos").send_keys(str(photo))
+        wait(d).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, "#new-thumbs li")) == 1)
+        tap(d, "#new-save")
+        find(d, "#reading .mb-w", timeout=60)
+        assert "Medioevo" in find(d, "#reading").text
+        d.execute_script("""
+            window.litWords = [];
+            new MutationObserver(() => {
+              const lit = document.querySelector('#reading .mb-w.is-word');
+              if (lit && window.litWords.at(-1) !== Number(lit.dataset.w)) window.litWords.push(Number(lit.dataset.w));
+            }).observe(document.getElementById('reading'), {subtree: true, attributes: true, attributeFilter: ['class']});
+        """)
+        tap(d, "#read-start")
+        wait(d, 30).until(lambda driver: len(driver.execute_script("return window.litWords")) >= 4)
+        lit = d.execute_script("return window.litWords")
+        assert lit == sorted(lit), lit
+    finally:
+        d.quit()
+        _drivers.remove(d)
+        shutil.rmtree(home, ignore_errors=True)

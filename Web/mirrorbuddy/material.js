@@ -11,6 +11,7 @@ import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stop
 import { textView } from "./reading-view.js";
 import { render, state, subjectName, subjectsFor, tell } from "./state.js";
 import { statusChip, wordCount } from "./materials.js";
+import { originalView } from "./original-view.js";
 import { forgetForm, taskForm } from "./task-form.js";
 import { timerPanel } from "./timer-view.js";
 import { button, errorLine, homeLink, linkButton, screenTitle } from "./ui.js";
@@ -29,7 +30,7 @@ function readButton() {
   return button({ emoji: "🔊", label: t("reader.read"), onclick: () => readFrom(), cls: "primary mb-primary", id: "read-start" });
 }
 
-function readingBar() {
+function readingBar(material) {
   const rate = Number(settings().ttsSpeed) || 1;
   const setRate = (next) => {
     const value = Math.round(Math.min(2, Math.max(0.5, next)) * 10) / 10;
@@ -43,7 +44,11 @@ function readingBar() {
       h("span", { class: "mb-speed-value", "aria-live": "polite" }, t("reader.speed", { speed: rate })),
       button({ emoji: "🐇", label: t("reader.faster"), onclick: () => setRate(rate + 0.1), id: "speed-up", disabled: rate >= 2 })) : null,
     button({ emoji: "📏", label: t("reader.ruler"), pressed: Boolean(settings().ruler), onclick: () => change("ruler", !settings().ruler), id: "toggle-ruler" }),
-    button({ emoji: "🎯", label: t("reader.focus"), pressed: Boolean(settings().focusMode), onclick: () => change("focusMode", !settings().focusMode), id: "toggle-focus" }));
+    button({ emoji: "🎯", label: t("reader.focus"), pressed: Boolean(settings().focusMode), onclick: () => change("focusMode", !settings().focusMode), id: "toggle-focus" }),
+    // The pages it was made from (a PDF or photos), beside the text.
+    material.source !== "text" && material.status === "ready"
+      ? button({ emoji: material.source === "pdf" ? "📄" : "📷", label: t("original.button"), pressed: state.panel === "original",
+        onclick: () => { state.panel = state.panel === "original" ? null : "original"; render(); }, id: "show-original" }) : null);
 }
 
 function taskPanel(material) {
@@ -125,7 +130,8 @@ export function materialScreen() {
     unread ? failed(material) : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,
-    material.text ? readingBar() : null,
+    state.panel === "original" ? originalView(material) : null,
+    material.text ? readingBar(material) : null,
     material.text ? textView(material) : reading || unread ? null : h("p", { class: "mb-empty" }, t("material.noText")),
     h("div", { class: "mb-row mb-end" },
       button({ emoji: "🗑️", label: t("material.delete"), cls: "quiet", onclick: () => remove(material), id: "material-delete" }),

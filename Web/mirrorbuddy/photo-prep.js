@@ -34,6 +34,9 @@ async function draw(bitmap) {
     const canvas = new OffscreenCanvas(width, height);
     const context = canvas.getContext("2d");
     if (context?.drawImage) {
+      // White behind a transparent picture: a JPEG has no transparency and would turn it black.
+      context.fillStyle = "#fff";
+      context.fillRect(0, 0, width, height);
       context.drawImage(bitmap, 0, 0, width, height);
       return canvas.convertToBlob({ type: "image/jpeg", quality: PHOTO_QUALITY });
     }
@@ -41,7 +44,10 @@ async function draw(bitmap) {
   const canvas = document.createElement("canvas");
   canvas.width = width;
   canvas.height = height;
-  canvas.getContext("2d").drawImage(bitmap, 0, 0, width, height);
+  const flat = canvas.getContext("2d");
+  flat.fillStyle = "#fff";
+  flat.fillRect(0, 0, width, height);
+  flat.drawImage(bitmap, 0, 0, width, height);
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error("no blob"))), "image/jpeg", PHOTO_QUALITY));
 }
 

@@ -31,7 +31,9 @@ async function tick(task) {
 }
 
 async function remove(task) {
-  if (!(await confirmBox({ question: t("tasks.deleteQuestion", { title: task.title }), yes: t("action.delete") }))) return;
+  // A task finished in the last day gives its XP back when deleted: say so first.
+  const recent = task.completedAt && Date.now() - Date.parse(task.completedAt) < 86_400_000;
+  if (!(await confirmBox({ question: t(recent ? "tasks.deleteDoneQuestion" : "tasks.deleteQuestion", { title: task.title }), yes: t("action.delete") }))) return;
   try {
     await deleteTask(task.id);
     tell(t("tasks.deleted"), "ok");

@@ -38,10 +38,20 @@ struct VendorController {
         // Its UMD sets globalThis.Chart in module scope (`this` is undefined there).
         "chart.js": Library(package: "libjs-chart.js", directory: "/usr/share/javascript/chart.js",
                             files: ["chart.min.js": .module(exporting: "Chart")]),
+        // MirrorBuddy's PDF viewer: pdf.js (a classic script the page loads with <script>, which sets
+        // window.pdfjsLib), its worker, and the standard fonts a PDF may name without embedding them.
+        "pdf.js": Library(package: "libjs-pdf", directory: "/usr/share/javascript/pdf",
+                          files: Dictionary(uniqueKeysWithValues: (["build/pdf.js", "build/pdf.worker.js"] + pdfStandardFonts).map { ($0, Form.asInstalled) })),
         // MirrorBuddy's dyslexia font (served as installed; the page's @font-face names these).
         "opendyslexic": Library(package: "fonts-opendyslexic", directory: "/usr/share/fonts/opentype/opendyslexic",
                                 files: Dictionary(uniqueKeysWithValues: ["Regular", "Bold", "Italic", "BoldItalic"].map { ("OpenDyslexic-\($0).otf", Form.asInstalled) })),
     ]
+
+    /// pdf.js's standard fonts (Foxit and Liberation), by name.
+    static let pdfStandardFonts = ["Dingbats", "Fixed", "FixedBold", "FixedBoldItalic", "FixedItalic", "Sans", "SansBold", "SansBoldItalic",
+                                   "SansItalic", "Serif", "SerifBold", "SerifBoldItalic", "SerifItalic", "Symbol"]
+        .map { "web/standard_fonts/Foxit\($0).pfb" }
+        + ["Regular", "Bold", "Italic", "BoldItalic"].map { "web/standard_fonts/LiberationSans-\($0).ttf" }
 
     var libraries = Self.debian
 

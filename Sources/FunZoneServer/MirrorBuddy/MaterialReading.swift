@@ -27,6 +27,9 @@ actor MaterialReading {
     private var waiting: [Job] = []
     private var running: [String: (family: FamilyID, task: Task<Void, Never>)] = [:]
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// When each family's last reading began (a counter): the family served longest ago goes next.
+    private var served: [FamilyID: Int] = [:]
+    private var turns = 0
 
     init(slots: Int = 2) { self.slots = slots }
 
@@ -40,11 +43,19 @@ actor MaterialReading {
     func cancel(materialId: String) {
         waiting.removeAll { $0.materialId == materialId }
         running[materialId]?.task.cancel()
+        wakeIfIdle()
     }
 
     func cancelAll() {
         waiting.removeAll()
         for entry in running.values { entry.task.cancel() }
+        wakeIfIdle()
+    }
+
+    private func wakeIfIdle() {
+        guard waiting.isEmpty && running.isEmpty else { return }
+        for waiter in idleWaiters { waiter.resume() }
+        idleWaiters.removeAll()
     }
 
     /// Returns when nothing is waiting or being read (tests, and the shutdown).
@@ -56,8 +67,13 @@ actor MaterialReading {
     private func startWaiting(_ services: Services) {
         while running.count < slots {
             let busy = Set(running.values.map(\.family))
-            guard let index = waiting.firstIndex(where: { !busy.contains($0.scope.familyId) }) else { break }
+            // Of the families not being served, the one served longest ago; its oldest job.
+            let candidates = waiting.indices.filter { !busy.contains(waiting[$0].scope.familyId) }
+            guard let index = candidates.min(by: { (served[waiting[$0].scope.familyId] ?? -1, $0) < (served[waiting[$1].scope.familyId] ?? -1, $1) })
+            else { break }
             let job = waiting.remove(at: index)
+            turns += 1
+            served[job.scope.familyId] = turns
             let task = Task.detached(priority: .utility) { [self] in
                 await Self.read(job, services: services)
                 await self.finished(job, services: services)
@@ -69,10 +85,7 @@ actor MaterialReading {
     private func finished(_ job: Job, services: Services) {
         running[job.materialId] = nil
         startWaiting(services)
-        if waiting.isEmpty && running.isEmpty {
-            for waiter in idleWaiters { waiter.resume() }
-            idleWaiters.removeAll()
-        }
+        wakeIfIdle()
     }
 
     /// Reads one material's files and keeps its pages, or the reason it could not be read.
@@ -90,10 +103,9 @@ actor MaterialReading {
                 case .text: break
                 }
             }
-            let cleaned = pages.map(ScannedText.clean)
-            let body = cleaned.joined(separator: "\n\n")
-            guard body.filter(\.isLetter).count >= 10 else { throw DocumentError.noText }
-            let text = String(body.prefix(StudyMaterials.textLimit))
+            let cleaned = Self.withinLimit(pages.map(ScannedText.clean))
+            let text = cleaned.joined(separator: "\n\n")
+            guard text.filter(\.isLetter).count >= 10 else { throw DocumentError.noText }
             let title = job.titleFromText ? (try? StudyMaterials.cleanTitle(StudyMaterials.title(from: text))) : nil
             try await store.finishReading(id: job.materialId, pages: cleaned, language: ReadingText.language(of: text), title: title,
                                           childId: job.childId, in: job.scope, now: services.clock.now(), activityId: services.ids.next())
@@ -108,6 +120,17 @@ actor MaterialReading {
         }
     }
 
+    /// The pages, the last one cut, so that together they keep within a material's text limit.
+    static func withinLimit(_ pages: [String], limit: Int = StudyMaterials.textLimit) -> [String] {
+        var kept: [String] = [], left = limit
+        for page in pages {
+            guard left > 0 else { break }
+            kept.append(String(page.prefix(left)))
+            left -= min(left, page.count + 2)
+        }
+        return kept
+    }
+
     /// Tesseract's codes for a student reading `language`: theirs first, the other after.
     static func languages(_ language: StudyLanguage) -> [String] { language == .it ? ["ita", "eng"] : ["eng", "ita"] }
 }
@@ -117,17 +140,25 @@ struct MaterialReadingService: Service {
     let services: Services
     let logger: Logger
 
+    /// Readings begun this often and never finished stopped the server: the material fails instead.
+    static let attempts = 2
+
     func run() async throws {
-        do {
-            for unread in try await services.mirrorBuddy.unread() {
-                let settings = try await services.mirrorBuddy.settings(childId: unread.childId, in: unread.scope)
-                await services.reading.submit(.init(scope: unread.scope, childId: unread.childId, materialId: unread.materialId,
-                                                    source: unread.source, fileKeys: unread.fileKeys,
-                                                    languages: MaterialReading.languages(settings?.language ?? .it), titleFromText: false),
-                                              services: services)
-            }
-        } catch {
+        let unread: [MirrorBuddyStore.Unread]
+        do { unread = try await services.mirrorBuddy.unread() } catch {
             logger.warning("could not resume reading materials", metadata: ["error": "\(error)"])
+            unread = []
+        }
+        for material in unread {
+            if material.attempts >= Self.attempts {
+                try? await services.mirrorBuddy.failReading(id: material.materialId, reason: DocumentError.failed("the server stopped while reading it").reason,
+                                                            childId: material.childId, in: material.scope, now: services.clock.now())
+                continue
+            }
+            await services.reading.submit(.init(scope: material.scope, childId: material.childId, materialId: material.materialId,
+                                                source: material.source, fileKeys: material.fileKeys,
+                                                languages: MaterialReading.languages(material.language), titleFromText: false),
+                                          services: services)
         }
         try? await gracefulShutdown()
         await services.reading.cancelAll()

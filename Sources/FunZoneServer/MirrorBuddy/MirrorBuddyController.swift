@@ -121,7 +121,8 @@ struct MirrorBuddyController {
         let body = try await request.decodeJSON(StretchRequest.self, context: caller.context, limit: 1024)
         let (child, scope, now) = (caller.child, caller.session.scope, services.clock.now())
         let days = try MirrorBuddyView.days(request.uri.queryParameters.get("tz"), now: now)
-        try StudyStretches.check(minutes: body.minutes, pomodoro: body.pomodoro ?? false)
+        try StudyStretches.check(minutes: body.minutes)
+        let settings = try await Self.settings(of: caller, services: services)
         let subjectId = try await MirrorBuddySubjects.existing(body.subjectId, caller: caller, services: services)
         var taskId: String? = nil
         if let id = body.taskId {
@@ -129,9 +130,11 @@ struct MirrorBuddyController {
             taskId = task.id
         }
         let stretch = StudyStretch(id: services.ids.next(), start: StudyStretches.start(minutes: body.minutes, now: now), minutes: body.minutes, subjectId: subjectId, taskId: taskId,
-                                   pomodoro: body.pomodoro ?? false)
+                                   pomodoro: (body.pomodoro ?? false) && StudyStretches.isWholePomodoro(minutes: body.minutes, adhd: settings.adhdMode))
         return Reply(try await Self.earning(caller: caller, days: days, services: services) {
-            try await services.mirrorBuddy.addStretch(stretch, childId: child.id, in: scope)
+            let adhd = settings.adhdMode
+            try await services.mirrorBuddy.addStretch(stretch, childId: child.id, in: scope,
+                                                      wholePomodoro: { StudyStretches.isWholePomodoro(minutes: $0, adhd: adhd) })
         }, status: .created)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import NIOCore
 import Storage
 import Study
 
@@ -13,6 +14,7 @@ struct MirrorBuddyMaterials {
         kid.post("materials", use: add)
         kid.get("materials", use: list)
         kid.get("materials/:materialId", use: material)
+        kid.get("materials/:materialId/file", use: file)
         kid.patch("materials/:materialId", use: update)
         kid.delete("materials/:materialId", use: delete)
     }
@@ -80,6 +82,27 @@ struct MirrorBuddyMaterials {
             throw APIError.notFound("material")
         }
         return Reply(MirrorBuddyView.MaterialView(material))
+    }
+
+    /// The PDF a material was made from, or one of its photos (`page`, from 1), as the student sent it.
+    @Sendable func file(_ request: Request, caller: Kid) async throws -> Response {
+        let id = try caller.context.parameters.require("materialId")
+        let (child, scope) = (caller.child, caller.session.scope)
+        guard let summary = try await services.mirrorBuddy.summary(id: id, childId: child.id, in: scope) else { throw APIError.notFound("material") }
+        let keys = try await services.mirrorBuddy.fileKeys(id: id, childId: child.id, in: scope)
+        let page = request.uri.queryParameters.get("page").flatMap { Int($0) } ?? 1
+        guard summary.source != .text, keys.indices.contains(page - 1), let data = try await services.blobs.get(key: keys[page - 1]) else {
+            throw APIError.notFound("file")
+        }
+        let type = switch keys[page - 1].split(separator: ".").last ?? "" {
+        case "pdf": "application/pdf"
+        case "png": "image/png"
+        case "webp": "image/webp"
+        default: "image/jpeg"
+        }
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=3600",
+                                               .contentDisposition: "inline", .init("X-Content-Type-Options")!: "nosniff"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     struct UpdateRequest: Decodable {

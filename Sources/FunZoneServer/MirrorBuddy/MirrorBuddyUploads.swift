@@ -13,6 +13,14 @@ struct MirrorBuddyUploads {
     static let pdfBytes = 40 * 1024 * 1024
     static let photoBytes = 15 * 1024 * 1024
     static let photosPerMaterial = 20
+    /// One request of photos in all: 48 MB of pictures as base64 (the page sends each shrunk to about 1 MB).
+    static let photosBodyBytes = 64 * 1024 * 1024
+
+    /// Counted before the body is read: a family sending too much is refused before it costs anything.
+    func countUpload(_ caller: Kid) async throws {
+        try await services.countAttempt("mirrorbuddy-read:\(caller.session.familyId)", limit: Self.uploadsPerFamily)
+    }
+
     /// Files kept for one student (PDFs and photos).
     static let storedBytesPerStudent = 500 * 1024 * 1024
     /// Uploads a family may send in a window: each one keeps a core busy for a while.
@@ -25,6 +33,7 @@ struct MirrorBuddyUploads {
 
     /// A PDF sent as the body (`application/pdf`); `title`, `subjectId` and `language` in the query.
     @Sendable func pdf(_ request: Request, caller: Kid) async throws -> Reply<MirrorBuddyView.MaterialSummaryView> {
+        try await countUpload(caller)
         if let type = request.headers[.contentType], !type.lowercased().hasPrefix("application/pdf") {
             throw APIError(.unsupportedMediaType, "Send the PDF itself as the body (Content-Type: application/pdf).")
         }
@@ -40,10 +49,12 @@ struct MirrorBuddyUploads {
     }
 
     /// Photos of pages, in page order, as one JSON body of base64 pictures: up to 20, each a JPEG,
-    /// PNG or WebP of at most 15 MB and 40 megapixels. `title`, `subjectId` and `language` in the query.
+    /// PNG or WebP of at most 15 MB and 40 megapixels, 48 MB in all. `title`, `subjectId` and
+    /// `language` in the query.
     @Sendable func photos(_ request: Request, caller: Kid) async throws -> Reply<MirrorBuddyView.MaterialSummaryView> {
+        try await countUpload(caller)
         struct Body: Decodable { let photos: [String] }
-        let body = try await request.decodeJSON(Body.self, context: caller.context, limit: Self.photoBytes * 4 / 3 * 4 + 4096)
+        let body = try await request.decodeJSON(Body.self, context: caller.context, limit: Self.photosBodyBytes)
         guard !body.photos.isEmpty else { throw APIError.invalid("photos", "Add at least one photo of a page.") }
         guard body.photos.count <= Self.photosPerMaterial else {
             throw APIError.invalid("photos", "At most \(Self.photosPerMaterial) photos make one material: add the rest as another.")
@@ -80,7 +91,6 @@ struct MirrorBuddyUploads {
             guard let chosen = StudyLanguage(rawValue: asked) else { throw APIError.invalid("language", "language must be it or en.") }
             language = chosen
         }
-        try await services.countAttempt("mirrorbuddy-read:\(caller.session.familyId)", limit: Self.uploadsPerFamily)
         let id = services.ids.next()
         let keys = files.indices.map { "mirrorbuddy/\(id)-\($0 + 1).\(files[$0].ext)" }
         for (key, file) in zip(keys, files) { try await services.blobs.put(file.data, key: key) }

@@ -44,7 +44,7 @@ extension APIError {
     init(ledger error: StudyLedgerError) {
         switch error {
         case .overlaps(let end):
-            self = APIError(.stretchOverlaps, "This study time is longer than the time since the last one ended (\(ISO8601DateFormatter().string(from: end))).")
+            self = APIError(.stretchOverlaps, "This study time was counted already: the last stretch ended at \(ISO8601DateFormatter().string(from: end)).")
         }
     }
 }
@@ -54,7 +54,6 @@ extension APIError {
         switch error {
         case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")
         case .tooLong(let limit): self = .invalid("minutes", "A stretch of study can be at most \(Int(limit)) minutes: take a break!")
-        case .pomodoroTooShort(let minimum): self = .invalid("minutes", "A Pomodoro's work part is \(Int(minimum)) minutes.")
         }
     }
 }

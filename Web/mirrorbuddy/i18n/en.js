@@ -180,6 +180,13 @@ export default {
   "reader.textLabel": "The material's text. Tap a word to read from there; the up and down arrows move the ruler.",
   "reader.muted": "Sound is off. Turn it on from the apps page to hear the reading.",
 
+  "original.button": "Original",
+  "original.title": "The original pages",
+  "original.loading": "Getting the pages ready…",
+  "original.pages.one": "{count} page",
+  "original.pages.other": "{count} pages",
+  "original.page": "Page {page}",
+  "original.failed": "The PDF cannot be shown here.",
   "banner.label": "What you are working on",
   "banner.noSubject": "Studying",
   "banner.studying": "You are studying {subject}",
@@ -254,6 +261,7 @@ export default {
   "tasks.saved": "Task saved.",
   "tasks.deleted": "Task deleted.",
   "tasks.deleteQuestion": "Do you really want to delete “{title}”?",
+  "tasks.deleteDoneQuestion": "Do you really want to delete “{title}”? You finished it recently: the XP it gave you will be taken back.",
   "tasks.reopenQuestion": "Do “{title}” again? The XP it gave you will be taken back.",
   "tasks.reopenYes": "Yes, do it again",
 

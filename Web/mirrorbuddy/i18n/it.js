@@ -180,6 +180,13 @@ export default {
   "reader.textLabel": "Testo del materiale. Tocca una parola per leggere da lì; le frecce su e giù spostano il righello.",
   "reader.muted": "L'audio è spento. Accendilo dalla pagina delle app per sentire la lettura.",
 
+  "original.button": "Originale",
+  "original.title": "Le pagine originali",
+  "original.loading": "Preparo le pagine…",
+  "original.pages.one": "{count} pagina",
+  "original.pages.other": "{count} pagine",
+  "original.page": "Pagina {page}",
+  "original.failed": "Non riesco a mostrare il PDF qui.",
   "banner.label": "Su cosa stai lavorando",
   "banner.noSubject": "Studio",
   "banner.studying": "Stai studiando {subject}",
@@ -254,6 +261,7 @@ export default {
   "tasks.saved": "Compito salvato.",
   "tasks.deleted": "Compito eliminato.",
   "tasks.deleteQuestion": "Vuoi davvero eliminare «{title}»?",
+  "tasks.deleteDoneQuestion": "Vuoi davvero eliminare «{title}»? L'hai finito da poco: i punti XP che ti ha dato tornano indietro.",
   "tasks.reopenQuestion": "Vuoi rifare «{title}»? I punti XP che ti ha dato tornano indietro.",
   "tasks.reopenYes": "Sì, da rifare",
 
