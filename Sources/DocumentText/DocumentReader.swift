@@ -52,7 +52,8 @@ public struct DocumentReader: Sendable {
                 } else {
                     let number = String(index + 1)
                     let dpi = try await resolution(of: index + 1, in: file)
-                    let picture = try await run("pdftoppm", ["-r", String(dpi), "-gray", "-f", number, "-l", number, file.path], timeout: pageTimeout,
+                    // The crop box: the size pdfinfo reported, so the picture stays within its pixels.
+                    let picture = try await run("pdftoppm", ["-r", String(dpi), "-cropbox", "-gray", "-f", number, "-l", number, file.path], timeout: pageTimeout,
                                                 maxOutput: pictureBytes)
                     result.append(Page(text: try await bestReading(picture, coder: "pgm", languages: languages), ocr: true))
                 }
@@ -84,17 +85,22 @@ public struct DocumentReader: Sendable {
     /// pass `maxMegapixels` (a PDF page may be 200 inches wide).
     func resolution(of page: Int, in file: URL) async throws -> Int {
         let info = String(decoding: try await run("pdfinfo", ["-f", String(page), "-l", String(page), file.path], timeout: 30), as: UTF8.self)
-        for line in info.split(separator: "\n") where line.hasPrefix("Page") && line.contains("size:") {
-            let numbers = line.split(separator: ":").last?.split(separator: " ").compactMap { Double($0) } ?? []
-            guard numbers.count >= 2, numbers[0] > 0, numbers[1] > 0 else { break }
-            return Self.resolution(widthPoints: numbers[0], heightPoints: numbers[1], pixels: pagePixels)
+        // "Page    3 size: 595 x 842 pts (A4)": the line of this page (a title cannot fake it: the last such line wins).
+        let lines = info.split(separator: "\n").filter { line in
+            let words = line.split(separator: " ")
+            return words.count >= 3 && words[0] == "Page" && words[1] == Substring(String(page)) && words[2] == "size:"
         }
-        return 150
+        guard let line = lines.last else { return 150 }
+        let numbers = line.split(separator: ":").last?.split(separator: " ").compactMap { Double($0) } ?? []
+        guard numbers.count >= 2, numbers[0] > 0, numbers[1] > 0 else { return 150 }
+        return Self.resolution(widthPoints: numbers[0], heightPoints: numbers[1], pixels: pagePixels)
     }
 
     static func resolution(widthPoints: Double, heightPoints: Double, pixels: Double) -> Int {
         let fitting = 72 * (pixels / (widthPoints * heightPoints)).squareRoot()
-        return max(10, min(300, Int(fitting.rounded(.down))))
+        // Clamped before it becomes an Int: a page reported as almost nothing must not overflow.
+        guard fitting.isFinite else { return 300 }
+        return Int(max(10, min(300, fitting)).rounded(.down))
     }
 
     /// pdfinfo's page count; a PDF that needs a password to open, or that poppler cannot read, is refused.
@@ -188,6 +194,7 @@ public struct DocumentReader: Sendable {
         do {
             return try await ProcessRunner.run(tool, arguments, input: input, timeout: timeout, environment: environment, maxOutput: maxOutput)
         } catch let failure as ProcessRunner.Failure where tool != "pdfinfo" {
+            try Task.checkCancellation()
             throw DocumentError.failed("\(tool): \(failure.message.prefix(200))")
         }
     }

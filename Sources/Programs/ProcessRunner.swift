@@ -10,12 +10,18 @@ public enum ProcessRunner {
     public static func run(_ executable: String, _ arguments: [String], input: Data? = nil, timeout: TimeInterval = 30,
                            environment: [String: String] = [:], maxOutput: Int? = nil) async throws -> Data {
         let running = Running()
-        return try await withTaskCancellationHandler {
-            try await offCooperativePool {
-                try runBlocking(executable, arguments, input: input, timeout: timeout, environment: environment, maxOutput: maxOutput, running: running)
+        do {
+            return try await withTaskCancellationHandler {
+                try await offCooperativePool {
+                    try runBlocking(executable, arguments, input: input, timeout: timeout, environment: environment, maxOutput: maxOutput, running: running)
+                }
+            } onCancel: {
+                running.stop()
             }
-        } onCancel: {
-            running.stop()
+        } catch {
+            // A program stopped because its task was cancelled failed for that reason, not its own.
+            try Task.checkCancellation()
+            throw error
         }
     }
 

@@ -87,6 +87,15 @@ extension MirrorBuddyStore {
         }
     }
 
+    /// A reading stopped before its end (the server is stopping): the material waits again, and
+    /// this start does not count against it.
+    public func releaseReading(id: String, childId: ChildID, in scope: FamilyScope) async throws {
+        try await sql.raw("""
+            UPDATE mirrorbuddy_materials SET status = 'pending', read_attempts = CASE WHEN read_attempts > 0 THEN read_attempts - 1 ELSE 0 END
+            WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND status = 'processing'
+            """).run()
+    }
+
     public func failReading(id: String, reason: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
             UPDATE mirrorbuddy_materials SET status = 'failed', failure = \(bind: String(reason.prefix(300))), updated_at = \(bind: now.millis)

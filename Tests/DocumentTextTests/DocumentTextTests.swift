@@ -43,4 +43,12 @@ import Testing
         #expect(DocumentError.encrypted.reason.contains("password"))
         #expect(DocumentError.noText.reason.contains("No text was found"))
     }
+
+    /// A scanned page is drawn at 300 dpi, or less when that would pass the pixel cap (a page can be 200 inches wide).
+    @Test func aHugePageIsDrawnAtALowerResolution() {
+        #expect(DocumentReader.resolution(widthPoints: 595, heightPoints: 842, pixels: 40_000_000) == 300)
+        #expect(DocumentReader.resolution(widthPoints: 14_400, heightPoints: 14_400, pixels: 40_000_000) == 31)
+        #expect(DocumentReader.resolution(widthPoints: 1e-14, heightPoints: 1e-14, pixels: 40_000_000) == 300, "no overflow")
+        #expect(DocumentReader.resolution(widthPoints: 1e9, heightPoints: 1e9, pixels: 40_000_000) == 10)
+    }
 }

@@ -53,4 +53,22 @@ struct ProcessRunnerTests {
         let noisy = try await ProcessRunner.run("sh", ["-c", "head -c 1000000 /dev/zero >&2; echo done"], timeout: 20)
         #expect(String(decoding: noisy, as: UTF8.self) == "done\n")
     }
+
+    @Test("a program that writes too much is stopped at the cap")
+    func outputIsCapped() async throws {
+        do {
+            _ = try await ProcessRunner.run("yes", [], timeout: 20, maxOutput: 100_000)
+            Issue.record("yes never ends: it must have been stopped")
+        } catch let failure as ProcessRunner.Failure {
+            #expect(failure.message.contains("more than 100000 bytes"))
+        }
+    }
+
+    @Test("cancelling the task stops its program")
+    func cancellingStopsTheProgram() async throws {
+        let task = Task { try await ProcessRunner.run("sleep", ["30"], timeout: 60) }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
 }

@@ -11,7 +11,7 @@ import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stop
 import { textView } from "./reading-view.js";
 import { render, state, subjectName, subjectsFor, tell } from "./state.js";
 import { statusChip, wordCount } from "./materials.js";
-import { originalView } from "./original-view.js";
+import { dropOriginal, originalView } from "./original-view.js";
 import { forgetForm, taskForm } from "./task-form.js";
 import { timerPanel } from "./timer-view.js";
 import { button, errorLine, homeLink, linkButton, screenTitle } from "./ui.js";
@@ -130,7 +130,7 @@ export function materialScreen() {
     unread ? failed(material) : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,
-    state.panel === "original" ? originalView(material) : null,
+    state.panel === "original" ? originalView(material) : (dropOriginal(), null),
     material.text ? readingBar(material) : null,
     material.text ? textView(material) : reading || unread ? null : h("p", { class: "mb-empty" }, t("material.noText")),
     h("div", { class: "mb-row mb-end" },

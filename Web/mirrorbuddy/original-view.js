@@ -15,7 +15,7 @@ function pdfjs() {
     script.src = LIBRARY;
     script.onload = () => {
       const library = globalThis.pdfjsLib;
-      if (!library) { reject(new Error("pdf.js did not load")); return; }
+      if (!library) { loading = null; reject(new Error("pdf.js did not load")); return; }
       library.GlobalWorkerOptions.workerSrc = "/vendor/pdf.js/build/pdf.worker.js";
       resolve(library);
     };
@@ -27,42 +27,72 @@ function pdfjs() {
 
 const fileUrl = (material, page) => `/api/mirrorbuddy/materials/${encodeURIComponent(material.id)}/file${page ? `?page=${page}` : ""}`;
 
-/** Draws the PDF's pages into `box`, each as wide as the box (at most 20 pages shown). */
-async function drawPDF(material, box, status) {
+/** At most this many pixels a drawn page (a tablet's screen at twice its density would otherwise
+ * take 15 MB a page, and iOS limits a page's canvases). */
+const PAGE_PIXELS = 4_000_000;
+
+let shown = null;  // {id, section, task}: the panel of the material on screen, kept across redraws
+
+/** Draws the PDF's pages into `box` as pictures (each canvas made into an image and let go). */
+async function drawPDF(material, box, status, view) {
   try {
     const library = await pdfjs();
-    const document_ = await library.getDocument({ url: fileUrl(material), isEvalSupported: false,
-      standardFontDataUrl: "/vendor/pdf.js/web/standard_fonts/", withCredentials: true }).promise;
+    view.task = library.getDocument({ url: fileUrl(material), isEvalSupported: false,
+      standardFontDataUrl: "/vendor/pdf.js/web/standard_fonts/", withCredentials: true });
+    const document_ = await view.task.promise;
     const pages = Math.min(document_.numPages, 20);
     status.textContent = t("original.pages", { count: document_.numPages });
     for (let number = 1; number <= pages; number += 1) {
-      if (!box.isConnected) return;
+      if (!box.isConnected || shown !== view) { view.task.destroy(); return; }
       const page = await document_.getPage(number);
-      const width = Math.max(280, box.clientWidth - 8);
-      const viewport = page.getViewport({ scale: width / page.getViewport({ scale: 1 }).width * (globalThis.devicePixelRatio || 1) });
-      const canvas = h("canvas", { class: "mb-original-page", width: String(Math.floor(viewport.width)), height: String(Math.floor(viewport.height)),
-        role: "img", "aria-label": t("original.page", { page: number }) });
-      box.append(canvas);
+      const natural = page.getViewport({ scale: 1 });
+      const wanted = Math.max(280, box.clientWidth - 8) / natural.width * (globalThis.devicePixelRatio || 1);
+      const scale = Math.min(wanted, Math.sqrt(PAGE_PIXELS / (natural.width * natural.height)));
+      const viewport = page.getViewport({ scale });
+      const canvas = document.createElement("canvas");
+      canvas.width = Math.floor(viewport.width);
+      canvas.height = Math.floor(viewport.height);
       await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
+      const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+      canvas.width = 0;
+      canvas.height = 0;
+      if (!blob) continue;
+      const url = URL.createObjectURL(blob);
+      view.urls.push(url);
+      box.append(h("img", { class: "mb-original-page", src: url, alt: t("original.page", { page: number }) }));
     }
   } catch {
     status.textContent = t("original.failed");
   }
 }
 
-/** The original pages of a material from a PDF or photos (null for typed text). */
+/** Lets the shown panel go: its loading stopped, its pictures freed. */
+export function dropOriginal() {
+  if (!shown) return;
+  shown.task?.destroy();
+  for (const url of shown.urls) URL.revokeObjectURL(url);
+  shown = null;
+}
+
+/** The original pages of a material from a PDF or photos (null for typed text); the same panel
+ * across redraws of the same material. */
 export function originalView(material) {
   if (material.source === "text" || material.status !== "ready") return null;
+  if (shown?.id === material.id) return shown.section;
+  dropOriginal();
   const status = h("p", { class: "hint", role: "status", "aria-live": "polite" }, material.source === "pdf" ? t("original.loading") : "");
   const box = h("div", { class: "mb-original-pages", id: "original-pages" });
+  const view = { id: material.id, section: null, task: null, urls: [] };
   if (material.source === "photos") {
     for (let page = 1; page <= (material.pages || 1); page += 1) {
       box.append(h("img", { class: "mb-original-page", src: fileUrl(material, page), alt: t("original.page", { page }), loading: "lazy" }));
     }
   } else {
-    queueMicrotask(() => drawPDF(material, box, status));
+    queueMicrotask(() => drawPDF(material, box, status, view));
   }
-  return h("section", { class: "mb-card", id: "original-panel", "aria-labelledby": "original-title" },
+  view.section = h("section", { class: "mb-card", id: "original-panel", "aria-labelledby": "original-title" },
     h("h2", { id: "original-title" }, h("span", { "aria-hidden": "true" }, material.source === "pdf" ? "📄 " : "📷 "), t("original.title")),
     status, box);
+  shown = view;
+  return view.section;
 }

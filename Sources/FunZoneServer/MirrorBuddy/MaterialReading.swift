@@ -7,9 +7,9 @@ import Study
 
 /// Materials from PDFs and photos are read here, in the background, never inside a request: at most
 /// `slots` at once for the whole server and one at a time per family (a family's 100-page scan
-/// keeps no other family waiting behind it), the others waiting in the order they came. Deleting a
-/// material stops its reading; the server's shutdown stops them all (they are read again at the
-/// next start, `MaterialReadingService`).
+/// keeps no other family waiting behind it); of the waiting, the family served longest ago goes
+/// next. Deleting a material stops its reading and its programs; the server's shutdown stops them
+/// all, and those materials wait again to be read at the next start (`MaterialReadingService`).
 actor MaterialReading {
     struct Job: Sendable {
         let scope: FamilyScope
@@ -110,7 +110,9 @@ actor MaterialReading {
             try await store.finishReading(id: job.materialId, pages: cleaned, language: ReadingText.language(of: text), title: title,
                                           childId: job.childId, in: job.scope, now: services.clock.now(), activityId: services.ids.next())
         } catch is CancellationError {
-            // Deleted, or the server is stopping: a material still there is read again at the next start.
+            // Deleted (the row is gone), or the server is stopping: the material waits again, and this
+            // start does not count as one that stopped the server.
+            try? await store.releaseReading(id: job.materialId, childId: job.childId, in: job.scope)
         } catch let error as DocumentError {
             try? await store.failReading(id: job.materialId, reason: error.reason, childId: job.childId, in: job.scope, now: services.clock.now())
         } catch {
@@ -162,5 +164,7 @@ struct MaterialReadingService: Service {
         }
         try? await gracefulShutdown()
         await services.reading.cancelAll()
+        // The stopped readings put their materials back to wait before the server exits.
+        await services.reading.idle()
     }
 }

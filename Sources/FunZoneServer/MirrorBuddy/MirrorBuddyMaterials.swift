@@ -100,7 +100,7 @@ struct MirrorBuddyMaterials {
         case "webp": "image/webp"
         default: "image/jpeg"
         }
-        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, max-age=3600",
+        return Response(status: .ok, headers: [.contentType: type, .cacheControl: "private, no-cache",
                                                .contentDisposition: "inline", .init("X-Content-Type-Options")!: "nosniff"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
