@@ -23,10 +23,16 @@ let body = null;
 const settings = () => state.settings ?? {};
 const fail = (error) => tell(errorText(error), "error");
 
+/** Puts on a ready-made profile (a profile button, or "attiva dislessia" said aloud). */
+export const chooseProfile = (id) => applyPreset(id).then(() => tell(t("a11y.applied", { name: t(`profile.${id}`) }), "ok")).catch(fail);
+
+/** Back to the default look (the reset button). */
+const resetLook = () => applyPreset("reset").then(() => tell(t("settings.applied"), "ok")).catch(fail);
+
 function profileButton(profile) {
   const active = settings().profile === profile.id;
   return h("button", { class: `btn mb-profile${active ? " active" : ""}`, type: "button", id: `profile-${profile.id}`, "aria-pressed": String(active),
-    onclick: () => applyPreset(profile.id).then(() => tell(t("a11y.applied", { name: t(`profile.${profile.id}`) }), "ok")).catch(fail) },
+    onclick: () => chooseProfile(profile.id) },
   h("span", { class: "mb-profile-icon", "aria-hidden": "true" }, profile.icon), h("span", { class: "mb-word" }, t(`profile.${profile.id}`)));
 }
 
@@ -62,7 +68,7 @@ function fill() {
     h("h3", {}, t("a11y.language")),
     h("div", { class: "mb-row" }, languageButton("it"), languageButton("en")),
     h("div", { class: "mb-row mb-panel-foot" },
-      h("button", { class: "btn mb-btn", type: "button", id: "a11y-reset", onclick: () => applyPreset("reset").then(() => tell(t("settings.applied"), "ok")).catch(fail) },
+      h("button", { class: "btn mb-btn", type: "button", id: "a11y-reset", onclick: resetLook },
         h("span", { class: "mb-emoji", "aria-hidden": "true" }, "♻️"), h("span", { class: "mb-word" }, t("settings.reset"))),
       h("a", { class: "btn mb-btn", href: "#settings", id: "a11y-all-settings", onclick: close },
         h("span", { class: "mb-emoji", "aria-hidden": "true" }, "⚙️"), h("span", { class: "mb-word" }, t("a11y.allSettings")))));
@@ -88,6 +94,8 @@ export function open() {
   panel.querySelector(".mb-profile.active, .mb-profile")?.focus();
   drawButton();
 }
+
+export const switcherOpen = () => Boolean(panel?.open);
 
 export function close() {
   if (panel.open) panel.close();

@@ -1,6 +1,6 @@
 // Ambient focus sound (settings.ambient: white, pink, brown noise or rain), made in the browser with
 // Web Audio from noise.js: a few seconds of samples looped, at settings.ambientVolume, ducked to
-// 0.2× while anything is spoken and brought back after. Silent when the hub's mute is on. Browsers
+// 0.2× while anything is spoken or the voice button listens, and brought back after. Silent when the hub's mute is on. Browsers
 // start audio only after a touch: the first touch on the page starts it.
 import { isMuted, onMuteChange } from "../shared/sounds.js";
 import { onSpeakingChange } from "../shared/player.js";
@@ -14,10 +14,11 @@ let source = null;
 let gain = null;
 let playing = "";
 let wanted = { kind: "off", volume: 0.5 };
-let ducked = false;
+let speaking = false;
+let listening = false;
 let allowed = false;
 
-const level = () => (isMuted() ? 0 : wanted.volume * (ducked ? DUCK : 1));
+const level = () => (isMuted() ? 0 : wanted.volume * (speaking || listening ? DUCK : 1));
 
 function setLevel() {
   if (!gain || !context) return;
@@ -66,9 +67,12 @@ export function startAmbient(target = document) {
   const allow = () => { allowed = true; syncAmbient({ ambient: wanted.kind, ambientVolume: wanted.volume }); };
   target.addEventListener("pointerdown", allow, { once: true, capture: true });
   target.addEventListener("keydown", allow, { once: true, capture: true });
-  onSpeakingChange((speaking) => { ducked = speaking; setLevel(); });
+  onSpeakingChange((now) => { speaking = now; setLevel(); });
   onMuteChange(setLevel);
 }
+
+/** Lowers the sound while the microphone listens (voice commands), and brings it back after. */
+export function duckAmbient(on) { listening = Boolean(on); setLevel(); }
 
 /** Stops the sound (leaving the page). */
 export function stopAmbient() { stopSound(); }

@@ -1,7 +1,8 @@
 // MirrorBuddy (study help for a student with dyslexia; Italian or English): loads the student, routes
 // by the address (routes.js) and draws the screen; state in one object (state.js), drawn by one
 // function that keeps the reader's place (redraw.js). The settings set the look of every screen
-// (appearance.js); the accessibility switcher, the timer and ambient sound live across screens.
+// (appearance.js); the accessibility switcher, the voice button, the timer and ambient sound live
+// across screens.
 import { ApiError, loadSession } from "../shared/api.js";
 import { h, mount } from "../shared/dom.js";
 import { ErrorCode } from "../shared/error-codes.js";
@@ -30,6 +31,7 @@ import { tasksScreen } from "./tasks.js";
 import { updateClocks, watchActivity } from "./timer.js";
 import { linkButton } from "./ui.js";
 import { ttsOn } from "./voice.js";
+import { mountVoice } from "./voice-control.js";
 
 const root = document.getElementById("app");
 history.scrollRestoration = "manual";
@@ -62,19 +64,22 @@ function route() {
   if (moved && previous.name === "material") { stopReading(); state.panel = null; }
   if (moved) stopWatching();
   state.route = next;
-  if (state.me && moved) {
-    if (next.name === "home") loadRecent();
-    if (next.name === "tasks" || next.name === "home") loadTasks();
-    if (next.name === "progress") loadProgress();
-    if (next.name === "materials") { state.materials.list = null; loadMaterials(); }
-    if (next.name === "subject") {
-      Object.assign(state.materials, { q: "", subject: next.id, period: "all", list: null });
-      state.context.subjectId = next.id;
-      loadMaterials();
-    }
-    if (next.name === "material") openMaterial(next.id);
-  }
+  if (state.me && moved) loadScreen(next);
   render();
+}
+
+/** Loads what the screen of route `next` shows (arriving there, or "aggiorna" said aloud). */
+function loadScreen(next) {
+  if (next.name === "home") loadRecent();
+  if (next.name === "tasks" || next.name === "home") loadTasks();
+  if (next.name === "progress") loadProgress();
+  if (next.name === "materials") { state.materials.list = null; loadMaterials(); }
+  if (next.name === "subject") {
+    Object.assign(state.materials, { q: "", subject: next.id, period: "all", list: null });
+    state.context.subjectId = next.id;
+    loadMaterials();
+  }
+  if (next.name === "material") openMaterial(next.id);
 }
 
 async function openMaterial(id) {
@@ -153,6 +158,7 @@ for (const query of ["(prefers-contrast: more)", "(prefers-reduced-motion: reduc
 setRenderer(draw);
 addEventListener("hashchange", route);
 mountSwitcher(document.body);
+mountVoice(document.body, { refresh: () => { if (state.me) loadScreen(state.route); } });
 watchActivity(document);
 startAmbient(document);
 // The banner's clock runs whether or not the timer does.

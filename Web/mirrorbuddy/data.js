@@ -216,3 +216,12 @@ export function sendStretchOnLeave(stretch) {
     // The page is going away: nothing more can be done.
   }
 }
+
+// ---- Voice commands
+
+/** What the student said on `screen` (a route name): {heard, command, subjectId?, materialId?, language}. */
+export const recogniseCommand = (wav, screen) =>
+  api(`${BASE}/voice?screen=${encodeURIComponent(screen)}&${tz()}`, { method: "POST", raw: wav, contentType: "audio/wav" });
+
+/** What can be said on `screen`: {language, commands: [{command, examples}]}. */
+export const voiceCommands = (screen) => api(`${BASE}/voice/commands?screen=${encodeURIComponent(screen)}`);

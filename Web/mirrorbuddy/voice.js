@@ -1,7 +1,8 @@
 // Speaking aloud with the server's voices (speech.js): an Italian voice for Italian words, an
 // English one for English, at the student's speed. 🔊 buttons say a label or a line; with
 // settings.tts off they are not shown. While the reader reads a material aloud, what the page says
-// by itself (a nudge, a recap, a toast) is only shown, not said: `announce`.
+// by itself (a nudge, a recap, a toast) is only shown, not said: `announce`; nor while the voice
+// button listens (`hush`).
 import { h } from "../shared/dom.js";
 import { say, speak, speechURL, voices } from "../shared/speech.js";
 import { currentLanguage, t } from "./i18n.js";
@@ -9,10 +10,14 @@ import { sayable } from "./speech-pieces.js";
 import { state } from "./state.js";
 
 let readingAloud = false;
+let hushed = false;
 
 /** Whether the reader is reading a material aloud now (reader.js keeps this up to date). */
 export const isReadingAloud = () => readingAloud;
 export function setReadingAloud(on) { readingAloud = Boolean(on); }
+
+/** While the microphone listens the page says nothing by itself (it would be recorded). */
+export function hush(on) { hushed = Boolean(on); }
 
 const chosen = {};
 
@@ -40,9 +45,9 @@ export async function speakText(text, { lang = currentLanguage(), queue = false,
   return (queue ? say : speak)(words, { voice: voice ?? undefined, rate });
 }
 
-/** Something the page says by itself: said when read-aloud is on and the reader is not reading. */
+/** Something the page says by itself: said when read-aloud is on, the reader is not reading and the microphone not listening. */
 export function announce(text) {
-  if (!ttsOn() || readingAloud) return Promise.resolve({ played: false });
+  if (!ttsOn() || readingAloud || hushed) return Promise.resolve({ played: false });
   return speakText(text);
 }
 

@@ -85,12 +85,14 @@ struct SpeechController {
 
     /// The uploaded WAV as 16 kHz mono samples: content type, size and duration checked, the
     /// family's rate limit counted.
-    static func recording(_ request: Request, context: AppRequestContext, services: Services, in scope: FamilyScope) async throws -> [Int16] {
+    static func recording(_ request: Request, context: AppRequestContext, services: Services, in scope: FamilyScope,
+                          maximumSeconds: TimeInterval = maximumSeconds) async throws -> [Int16] {
         let contentType = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let contentType, wavTypes.contains(contentType) else {
             throw APIError(.unsupportedAudio)
         }
-        let buffer = try await request.collectBody(upTo: uploadLimit)
+        // 48 kHz stereo 16-bit is 192,000 bytes a second.
+        let buffer = try await request.collectBody(upTo: min(uploadLimit, Int(maximumSeconds * 192_000) + 65_536))
         let data = Data(buffer: buffer)
         let info = try WAVFile.validate(data, maximumDuration: maximumSeconds)
         try await services.countAttempt("speech:\(scope.familyId)", limit: perFamily)

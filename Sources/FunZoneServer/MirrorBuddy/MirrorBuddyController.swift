@@ -21,6 +21,7 @@ struct MirrorBuddyController {
         MirrorBuddyMaterials(services: services).addRoutes(to: kid)
         MirrorBuddyUploads(services: services).addRoutes(to: kid)
         MirrorBuddyTasks(services: services).addRoutes(to: kid)
+        MirrorBuddyVoice(services: services).addRoutes(to: kid)
     }
 
     struct Profile: Codable {

@@ -1,0 +1,139 @@
+import Foundation
+
+/// The voice commands of MirrorBuddy (mirrorbuddy.md §1.13 plus the seed's "apri <materia>"):
+/// what the page does when the student says one.
+public enum VoiceCommand: String, Codable, CaseIterable, Sendable {
+    case back, home, settings, profile, materials, tasks
+    case newMaterial, search
+    case startStudy, flashcards, mindMap, read
+    case dyslexiaOn, dyslexiaOff, biggerText, smallerText
+    case stopReading, pause, resume, refresh, close, help
+    case openLatestMaterial, openMaterial, openSubject
+
+    /// The screens a command is heard on; nil: every screen. As in the original, a command that
+    /// acts on one screen is only listened for there (a smaller grammar is also heard better).
+    var screens: Set<VoiceScreen>? {
+        switch self {
+        case .newMaterial, .search: [.home, .materials, .subject]
+        case .startStudy, .flashcards, .mindMap, .read: [.material]
+        default: nil
+        }
+    }
+}
+
+/// The MirrorBuddy screens (the page's route names).
+public enum VoiceScreen: String, Codable, CaseIterable, Sendable {
+    case home, subject, materials, material, new, tasks, progress, settings
+}
+
+/// One thing the student can say, and what it means.
+public struct VoicePhrase: Equatable, Sendable {
+    public let words: String
+    public let command: VoiceCommand
+    public var subjectId: String?
+    public var materialId: String?
+}
+
+/// A material a student can open by voice: its id, title and subject, newest first.
+public struct VoiceMaterial: Equatable, Sendable {
+    public let id: String
+    public let title: String
+    public let subjectId: String?
+    public init(id: String, title: String, subjectId: String?) { (self.id, self.title, self.subjectId) = (id, title, subjectId) }
+}
+
+/// The commands one screen listens for, as a JSGF grammar for the speech module's grammar mode,
+/// and the way back from the words heard to a command.
+public struct VoiceGrammar: Sendable {
+    public let language: StudyLanguage
+    public let phrases: [VoicePhrase]
+
+    /// Materials said by title (the newest); words of a title said before it is cut.
+    public static let materialsByTitle = 20
+    public static let wordsOfTitle = 4
+
+    /// `canSay` tells whether the recogniser knows a word (its dictionary, or Italian spelling
+    /// rules); a phrase with a word it cannot say is left out, and a title is cut before such a word.
+    public init(language: StudyLanguage, screen: VoiceScreen, subjects: [Subject], materials: [VoiceMaterial],
+                canSay: (String) -> Bool) {
+        self.language = language
+        var seen = Set<String>()
+        var made: [VoicePhrase] = []
+        func add(_ phrase: VoicePhrase) {
+            let words = phrase.words.split(separator: " ")
+            guard !words.isEmpty, words.allSatisfy({ canSay(String($0)) }), seen.insert(phrase.words).inserted else { return }
+            made.append(phrase)
+        }
+        let spokenSubjects = subjects.filter { !$0.hidden }.map { subject in
+            (subject, Self.spokenNames(of: subject, language))
+        }
+        let latest = materials.first
+        for command in VoiceCommand.allCases where command.screens?.contains(screen) ?? true {
+            for pattern in VoicePhrases.phrases(command, language) {
+                if pattern.contains("{subject}") {
+                    for (subject, names) in spokenSubjects {
+                        let newest = materials.first { $0.subjectId == subject.id }
+                        for name in names {
+                            add(VoicePhrase(words: pattern.replacingOccurrences(of: "{subject}", with: name), command: command,
+                                            subjectId: subject.id, materialId: command == .openLatestMaterial ? newest?.id : nil))
+                        }
+                    }
+                } else if pattern.contains("{title}") {
+                    for material in materials.prefix(Self.materialsByTitle) {
+                        guard let title = Self.spokenTitle(material.title, canSay: canSay) else { continue }
+                        add(VoicePhrase(words: pattern.replacingOccurrences(of: "{title}", with: title), command: command,
+                                        subjectId: nil, materialId: material.id))
+                    }
+                } else {
+                    add(VoicePhrase(words: pattern, command: command, subjectId: nil,
+                                    materialId: command == .openLatestMaterial ? latest?.id : nil))
+                }
+            }
+        }
+        phrases = made
+    }
+
+    /// The grammar in JSGF: one public rule with every phrase as an alternative.
+    public var jsgf: String {
+        "#JSGF V1.0;\ngrammar mirrorbuddy;\npublic <command> = " + phrases.map(\.words).joined(separator: " | ") + " ;\n"
+    }
+
+    /// What the words heard mean; nil when they are none of the phrases (the recogniser refused
+    /// the speech, or it is not a command).
+    public func meaning(of heard: String) -> VoicePhrase? {
+        let words = Self.words(heard).joined(separator: " ")
+        return phrases.first { $0.words == words }
+    }
+
+    /// Up to `limit` phrases a student can say for each command here, for "aiuto".
+    public func examples(limit: Int = 3) -> [(VoiceCommand, [String])] {
+        VoiceCommand.allCases.compactMap { command in
+            let said = phrases.filter { $0.command == command }.map(\.words)
+            return said.isEmpty ? nil : (command, Array(said.prefix(limit)))
+        }
+    }
+
+    /// A name as the recogniser's words: lower case, letters and apostrophes only ("Storia e
+    /// Geografia" → "storia e geografia"; "&" → "and"/"e").
+    static func words(_ text: String) -> [String] {
+        let and = " and "
+        let spaced = text.lowercased().replacingOccurrences(of: "&", with: and)
+        return spaced.split { !($0.isLetter || $0 == "'") }.map(String.init)
+    }
+
+    static func spokenNames(of subject: Subject, _ language: StudyLanguage) -> [String] {
+        let name = language == .it ? subject.names.it : subject.names.en
+        var said = Self.words(name)
+        if language == .it { said = said.map { $0 == "and" ? "e" : $0 } }
+        let own = said.joined(separator: " ")
+        let aliases = subject.isDefault ? VoicePhrases.subjectAliases(subject.id, language) : []
+        return ([own] + aliases).filter { !$0.isEmpty }
+    }
+
+    /// The first words of a title that the recogniser can say (at most `wordsOfTitle`); nil if the
+    /// first word is not one.
+    static func spokenTitle(_ title: String, canSay: (String) -> Bool) -> String? {
+        let said = Self.words(title).prefix { canSay($0) }.prefix(wordsOfTitle)
+        return said.isEmpty ? nil : said.joined(separator: " ")
+    }
+}
