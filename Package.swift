@@ -142,7 +142,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
-        .testTarget(name: "StudyTests", dependencies: ["Study"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentTextTests", dependencies: ["DocumentText"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "SpeechCoach", "TestSupport"]),
         .testTarget(name: "SpellingTests", dependencies: [
