@@ -2,19 +2,25 @@
 """MirrorBuddy's read-aloud highlighting: how far the lit word is from the word heard.
 
 On a running server, each sentence of a few Italian and English study texts is made into a material
-(its word positions as the page gets them), said by the server's voice for its language
-(`/api/speech/say`, as the page plays it), and the words in that audio are found by aligning it
-with the sentence (`/api/speech/transcribe`, pocketsphinx with the sentence as its grammar): the
-word heard. The page lights each word at a time shared out by characters (Web/mirrorbuddy/
-word-timing.js, ported below); the baseline in the same run shares the time out evenly by words.
+(its word positions as the page gets them) and said by the server's espeak-ng voice for its
+language (`/api/speech/say`, as the page plays it). The truth is the synthesiser's own word events:
+libespeak-ng (through ctypes) makes the same audio sample for sample as the server's espeak-ng, and
+reports when each word starts. Three ways of lighting the words are measured against it:
+- the server's timings (`/api/speech/timings`: its audio aligned with the words by pocketsphinx),
+  which the page uses now;
+- characters (Web/mirrorbuddy/word-timing.js, ported below): the audio's length shared out in
+  proportion to the characters, the page's fallback;
+- evenly by words: the baseline, in the same run.
 Prints the median and 90th-percentile gap between a word's lit start and its heard start.
 
     swift build --product funzone && python3 Benchmarks/mirrorbuddy-read-aloud.py
 """
+import ctypes
 import http.cookiejar
 import json
 import statistics
 import struct
+import subprocess
 import sys
 import urllib.parse
 import urllib.error
@@ -74,6 +80,46 @@ def wav_seconds(data):
     return 0
 
 
+class Event(ctypes.Structure):
+    """espeak_EVENT of speak_lib.h."""
+    _fields_ = [("type", ctypes.c_int), ("unique_identifier", ctypes.c_uint), ("text_position", ctypes.c_int),
+                ("length", ctypes.c_int), ("audio_position", ctypes.c_int), ("sample", ctypes.c_int),
+                ("user_data", ctypes.c_void_p), ("id", ctypes.c_char * 8)]
+
+
+def espeak_word_starts(text, voice, rate=165):
+    """{character index: seconds} of each word's start, from libespeak-ng's own word events for
+    `text` in `voice` at `rate` words a minute (the server's espeak-ng at rate 1, pitch 50). In a
+    process of its own each time: the library reports wrong times once it has spoken another language."""
+    made = subprocess.run([sys.executable, __file__, "--truth", voice, str(rate), text], check=True, capture_output=True, text=True)
+    return {int(index): seconds for index, seconds in json.loads(made.stdout).items()}
+
+
+def print_word_starts(voice, rate, text):
+    library = ctypes.CDLL("libespeak-ng.so.1")
+    callback_type = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_short), ctypes.c_int, ctypes.POINTER(Event))
+    starts = {}
+
+    def heard(_wav, _count, events):
+        index = 0
+        while events[index].type != 0:      # espeakEVENT_LIST_TERMINATED
+            if events[index].type == 1 and events[index].text_position > 0:  # espeakEVENT_WORD, characters from 1
+                starts[events[index].text_position - 1] = events[index].audio_position / 1000
+            index += 1
+        return 0
+
+    keep = callback_type(heard)
+    library.espeak_Initialize(2, 500, None, 0x8000)   # synchronous, into the callback
+    library.espeak_SetSynthCallback(keep)
+    library.espeak_SetVoiceByName(voice.encode())
+    library.espeak_SetParameter(1, rate, 0)           # espeakRATE
+    library.espeak_SetParameter(3, 50, 0)             # espeakPITCH
+    data = text.encode()
+    library.espeak_Synth(data, len(data) + 1, 0, 1, 0, 1, None, None)
+    library.espeak_Synchronize()
+    print(json.dumps(starts))
+
+
 def main():
     from conftest import launch
     url, stop = launch()
@@ -96,44 +142,48 @@ def main():
         child = call("POST", "/api/parent/children", {"name": "Mario", "grade": 8, "avatar": "🦊"})
         call("POST", "/api/kids/select", {"childId": child["id"]})
         voices = call("GET", "/api/speech/voices")["voices"]
-        gaps = {"characters": [], "words": []}
+        methods = ("server", "characters", "words")
         per_language = {}
         for language, sentences in SENTENCES.items():
-            voice = next(v["id"] for v in voices if v["language"].startswith(language))
-            mine = {"characters": [], "words": []}
+            voice = next(v["id"] for v in voices if v["id"].startswith("espeak-ng:") and v["language"].lower().startswith(language))
+            mine = {name: [] for name in methods}
             for sentence in sentences:
                 material = call("POST", "/api/mirrorbuddy/materials", {"text": sentence, "language": language})
                 words = material["words"]
-                audio = call("GET", "/api/speech/say?" + urllib.parse.urlencode({"text": sentence, "voice": voice, "format": "wav"}, quote_via=urllib.parse.quote), parse=False)
+                query = urllib.parse.urlencode({"text": sentence, "voice": voice}, quote_via=urllib.parse.quote)
+                audio = call("GET", "/api/speech/say?" + query + "&format=wav", parse=False)
                 duration = wav_seconds(audio)
-                spoken = [sentence[w["start"]:w["end"]].lower() for w in words]
-                grammar = "#JSGF V1.0;\ngrammar sentence;\npublic <sentence> = " + " ".join(spoken) + ";\n"
-                try:
-                    heard = call("POST", "/api/speech/transcribe?" + urllib.parse.urlencode(
-                        {"mode": "grammar", "language": language, "grammar": grammar}, quote_via=urllib.parse.quote), raw=audio, kind="audio/wav")["words"]
-                except RuntimeError as error:
-                    print(f"{language}: not aligned ({str(error)[-80:]}): {sentence[:40]}…")
+                truth = espeak_word_starts(sentence, voice.split(":", 1)[1])
+                server = call("GET", "/api/speech/timings?" + query)["words"]
+                if len(server) != len(words):
+                    print(f"{language}: the server timed {len(server)} words of {len(words)}: {sentence[:40]}…")
                     continue
-                heard = [w for w in heard if w.get("word", "").lower() not in ("<s>", "</s>", "<sil>", "")]
-                if len(heard) != len(words):
-                    continue  # the aligner lost a word: no truth for this sentence
-                truth = [w["start"] for w in heard]
-                for name, lit in (("characters", by_characters(sentence, words, duration)), ("words", by_words(words, duration))):
-                    mine[name] += [abs(a - b) for a, b in zip(lit, truth)]
+                lit = {"server": [w["start"] for w in server], "characters": by_characters(sentence, words, duration),
+                       "words": by_words(words, duration)}
+                for index, word in enumerate(words):
+                    start = len(sentence.encode("utf-16-le")[:word["start"] * 2].decode("utf-16-le"))
+                    if start not in truth:
+                        continue  # the synthesiser reported no word starting here (it splits or joins some)
+                    for name in methods:
+                        mine[name].append(abs(lit[name][index] - truth[start]))
             per_language[language] = mine
-            for name in gaps:
-                gaps[name] += mine[name]
         for language, mine in per_language.items():
-            if not mine["characters"]:
-                print(f"{language}: no sentence aligned")
+            if not mine["server"]:
+                print(f"{language}: no word measured")
                 continue
-            c, w = mine["characters"], mine["words"]
-            print(f"{language}: {len(c)} words; lit by characters: median {statistics.median(c) * 1000:.0f} ms, "
-                  f"90th {statistics.quantiles(c, n=10)[-1] * 1000:.0f} ms; evenly by words (baseline): median "
-                  f"{statistics.median(w) * 1000:.0f} ms; ratio {statistics.median(c) / max(statistics.median(w), 1e-9):.2f}")
+            parts = []
+            for name, label in (("server", "server timings (the page)"), ("characters", "by characters (the fallback)"),
+                                ("words", "evenly by words (baseline)")):
+                gaps = mine[name]
+                parts.append(f"{label}: median {statistics.median(gaps) * 1000:.0f} ms, 90th {statistics.quantiles(gaps, n=10)[-1] * 1000:.0f} ms")
+            ratio = statistics.median(mine["server"]) / max(statistics.median(mine["words"]), 1e-9)
+            print(f"{language}: {len(mine['server'])} words; " + "; ".join(parts) + f"; ratio server / baseline {ratio:.2f}")
     finally:
         stop()
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["--truth"]:
+        print_word_starts(sys.argv[2], int(sys.argv[3]), sys.argv[4])
+    else:
+        main()

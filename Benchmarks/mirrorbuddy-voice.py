@@ -50,7 +50,9 @@ COMMANDS = {
            ("apri ultimo materiale di matematica", "home", "openLatestMaterial", "Le frazioni"),
            ("apri materiale la rivoluzione francese", "materials", "openMaterial", "La rivoluzione francese"),
            ("apri matematica", "home", "openSubject", "matematica"), ("apri storia e geografia", "home", "openSubject", "storia-geografia"),
-           ("vai a italiano", "tasks", "openSubject", "italiano"), ("mostrami scienze", "home", "openSubject", "scienze-naturali")],
+           ("vai a italiano", "tasks", "openSubject", "italiano"), ("mostrami scienze", "home", "openSubject", "scienze-naturali"),
+           ("aggiungi compito", "tasks", "addTask", None), ("aggiungi compito per domani", "home", "addTask", "tomorrow"),
+           ("aggiungi compito di storia", "tasks", "addTask", "storia-geografia")],
     "en": [("go back", "subject", "back", None), ("back", "tasks", "back", None), ("go home", "tasks", "home", None),
            ("open settings", "home", "settings", None), ("my profile", "home", "profile", None), ("open materials", "home", "materials", None),
            ("my tasks", "home", "tasks", None), ("new material", "home", "newMaterial", None), ("search", "materials", "search", None),
@@ -65,7 +67,9 @@ COMMANDS = {
            ("last material of math", "home", "openLatestMaterial", "Fractions"),
            ("open material the french revolution", "materials", "openMaterial", "The French revolution"),
            ("open math", "home", "openSubject", "matematica"), ("open history and geography", "home", "openSubject", "storia-geografia"),
-           ("go to italian", "tasks", "openSubject", "italiano"), ("show me science", "home", "openSubject", "scienze-naturali")],
+           ("go to italian", "tasks", "openSubject", "italiano"), ("show me science", "home", "openSubject", "scienze-naturali"),
+           ("add task", "tasks", "addTask", None), ("add task for tomorrow", "home", "addTask", "tomorrow"),
+           ("add task for history", "tasks", "addTask", "storia-geografia")],
 }
 NOT_COMMANDS = {
     "it": italian_bench.NOT_COMMANDS + italian_bench.FRESH_NOT_COMMANDS_IT + italian_bench.UNSEEN_NOT_COMMANDS_IT,
@@ -116,7 +120,8 @@ def right(answer, command, opens, student):
         return False
     if opens is None:
         return True
-    return opens in (answer.get("subjectId"), next((t for t, i in student.ids.items() if i == answer.get("materialId")), None))
+    return opens in (answer.get("subjectId"), answer.get("day"),
+                     next((t for t, i in student.ids.items() if i == answer.get("materialId")), None))
 
 
 def main():

@@ -13,6 +13,22 @@ public enum DocumentError: Error, Equatable, Sendable {
     case toolMissing(String)
     case failed(String)
 
+    /// The reason as a code the page says in the student's language (`material.failure.<code>`).
+    public var code: String {
+        switch self {
+        case .notPDF: "not_pdf"
+        case .encrypted: "encrypted"
+        case .unreadablePDF: "unreadable_pdf"
+        case .tooManyPages: "too_many_pages"
+        case .notImage: "not_image"
+        case .imageTooLarge: "image_too_large"
+        case .imageTooSmall: "image_too_small"
+        case .noText: "no_text"
+        case .toolMissing: "tool_missing"
+        case .failed: "failed"
+        }
+    }
+
     /// The reason kept with a failed material.
     public var reason: String {
         switch self {

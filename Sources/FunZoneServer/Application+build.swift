@@ -75,7 +75,7 @@ public enum FunZoneApp {
     public static func buildServer(services: Services, webRoot: String, host: String, port: Int,
                                    https: (port: Int, configuration: TLSConfiguration)?, logger: Logger) throws -> ServiceGroup {
         var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger),
-                                         MaterialReadingService(services: services, logger: logger)]
+                                         MaterialReadingService(services: services)]
         if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
         let router = buildRouter(services: services, webRoot: webRoot, logger: logger).buildResponder()
         let webSockets = buildWebSocketRouter(services: services).buildResponder()

@@ -7,7 +7,8 @@ import Foundation
 public enum GrammarVocabulary {
     public static func canSay(_ word: String, language: GrammarLanguage) -> Bool {
         switch language {
-        case .italian: ItalianPronunciation.isPronounceable(word)
+        // A letter with no sound of its own ("h") would be a word of no phones, which the dictionary skips.
+        case .italian: ItalianPronunciation.isPronounceable(word) && !ItalianPronunciation.phones(word).isEmpty
         case .english: english.contains(word.lowercased())
         }
     }

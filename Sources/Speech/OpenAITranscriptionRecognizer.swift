@@ -37,9 +37,9 @@ public struct OpenAITranscriptionRecognizer: SpeechRecognizer {
     public func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let duration = Double(samples.count) / 16_000
         switch mode {
-        case .grammar, .freeSpeechWithFillers:
+        case .grammar, .alignment, .freeSpeechWithFillers:
             guard let constrained else {
-                if case .grammar = mode { throw SpeechError.invalidGrammar("the configured recogniser (\(name)) does not support grammars") }
+                if mode != .freeSpeechWithFillers { throw SpeechError.invalidGrammar("the configured recogniser (\(name)) does not support grammars") }
                 throw SpeechError.engineUnavailable("the configured recogniser (\(name)) cannot find fillers")
             }
             return try await constrained.transcribe(samples, mode: mode)

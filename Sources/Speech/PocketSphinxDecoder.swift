@@ -81,7 +81,13 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         guard runUtterance(samples) else { throw .engineUnavailable("could not start an utterance") }
         var words = segments()
         var alternatives: [String] = []
-        if case .grammar = mode {
+        let refusesOthers: Bool
+        switch mode {
+        case .grammar: refusesOthers = true
+        case .alignment: refusesOthers = false
+        case .freeSpeech, .freeSpeechWithFillers, .keywords: return (words, alternatives)
+        }
+        do {
             var score: Int32 = 0
             _ = ps_get_hyp(decoder, &score)
             // A grammar search reports no posteriors per segment; the lattice has them.
@@ -91,7 +97,7 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             }
             alternatives = nbest(limit: 5)
             let spokenFrames = words.reduce(0) { $0 + ($1.end - $1.start) } * frameRate
-            if !words.isEmpty, let gap = phoneLoopGap(samples, grammarScore: score, spokenFrames: spokenFrames), gap < Self.outOfGrammarGap {
+            if refusesOthers, !words.isEmpty, let gap = phoneLoopGap(samples, grammarScore: score, spokenFrames: spokenFrames), gap < Self.outOfGrammarGap {
                 return ([], [])
             }
         }
@@ -156,8 +162,10 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         switch mode {
         case .freeSpeech, .freeSpeechWithFillers:
             return defaultSearch
-        case .grammar(let jsgf, let language):
+        case .grammar(let written, let language), .alignment(let written, let language):
             let name = "grammar"
+            // pocketsphinx compares bytes: "più" with a combining accent is another word than "più".
+            let jsgf = written.precomposedStringWithCanonicalMapping
             if language == .italian { try teachItalian(JSGFWords.words(in: jsgf)) }
             guard ps_set_jsgf_string(decoder, name, jsgf) == 0 else { throw .invalidGrammar("pocketsphinx could not compile it (check the syntax and that every word is in the dictionary)") }
             ps_set_search(decoder, name)
@@ -225,6 +233,21 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             return try decodeTokensInChild(samples)
         } catch {
             return try decodeTokensInChild(Self.dithered(samples))
+        }
+    }
+
+    /// `samples` over a quiet room's noise floor (uniform noise of ±`amplitude`, about -59 dBFS at
+    /// 64; a fixed pseudo-random sequence, so the same recording always gets the same floor). A
+    /// browser's noise suppression can leave digital silence around a word, and on it the Italian
+    /// grammar search heard a short "leggi" as "chiudi"; every real microphone has such a floor.
+    static func withNoiseFloor(_ samples: [Int16], amplitude: Int32 = 64) -> [Int16] {
+        var state: UInt32 = 2_463_534_242
+        return samples.map { sample in
+            state ^= state << 13
+            state ^= state >> 17
+            state ^= state << 5
+            let step = Int32(state % UInt32(2 * amplitude + 1)) - amplitude
+            return Int16(clamping: Int32(sample) + step)
         }
     }
 

@@ -28,8 +28,8 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         plain = DecoderPool(capacity: poolSize, arguments: { extraArguments })
         live = DecoderPool(capacity: poolSize, arguments: { extraArguments })
         // Italian grammars: the en-us sounds, no language model, words taught per grammar. Their
-        // samples are dithered in `transcribe`: on digital silence before a word the grammar search
-        // otherwise found no path. (pocketsphinx's own -dither draws from one generator shared by
+        // samples get a room's noise floor in `transcribe`: on digital silence around a word the
+        // grammar search otherwise found no path, or the wrong one. (pocketsphinx's own -dither draws from one generator shared by
         // every decoder of the process, so a recording's words depended on what came before.)
         italian = DecoderPool(capacity: poolSize, model: { try ItalianPronunciation.model() }, arguments: { extraArguments })
         // -bestpath no: with a filler dictionary the lattice best path can abort inside 5prealpha.
@@ -108,8 +108,13 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
 
     public nonisolated func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
         let duration = Double(samples.count) / 16_000
-        let isItalian = if case .grammar(_, .italian) = mode { true } else { false }
-        let heard = isItalian ? PocketSphinxDecoder.dithered(samples) : samples
+        let isItalian = switch mode {
+        case .grammar(_, .italian), .alignment(_, .italian): true
+        default: false
+        }
+        let isAlignment = if case .alignment = mode { true } else { false }
+        // A synthesiser's audio is digital silence between sentences: the floor helps English alignment too.
+        let heard = isItalian || isAlignment ? PocketSphinxDecoder.withNoiseFloor(samples) : samples
         var (words, alternatives) = try await (isItalian ? italian : plain).use { decoder in try decoder.decode(heard, mode: mode) }
         if case .grammar = mode, let coverage = PocketSphinxDecoder.coverage(of: words, in: samples), coverage < PocketSphinxDecoder.minimumCoverage {
             (words, alternatives) = ([], [])
@@ -120,7 +125,7 @@ public actor PocketSphinxRecognizer: SpeechRecognizer, SpellingListener {
         case .freeSpeechWithFillers:
             let (kept, filled, failed) = try await fillerPass(samples, words: words)
             return Self.withMarkers(words: kept, filledPauses: filled, duration: duration, fillerPassFailed: failed, engine: name)
-        case .freeSpeech, .grammar:
+        case .freeSpeech, .grammar, .alignment:
             return Transcript(words: words, alternatives: alternatives, duration: duration, engine: name)
         }
     }

@@ -81,6 +81,9 @@ public enum RecognitionMode: Equatable, Sendable {
     /// Only what a JSGF grammar allows (letters of a spelling, yes/no, commands). Italian words
     /// are heard through `ItalianPronunciation` (there is no Italian model for free speech).
     case grammar(String, language: GrammarLanguage = .english)
+    /// Audio known to say a text (a synthesiser's own), heard through a grammar of that text's
+    /// words in order: when each word is said. Nothing is refused as out of the grammar.
+    case alignment(String, language: GrammarLanguage = .english)
     /// Spot these words or phrases in running speech.
     case keywords([String])
 }

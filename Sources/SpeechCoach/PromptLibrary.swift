@@ -71,23 +71,31 @@ public struct PromptLibrary: Sendable {
     public static func fallbackCategory(forKids kids: Bool) -> String { kids ? "kids-aboutme" : "personal-growth" }
 
     /// Today's prompt for a speaker: the same all day for the same speaker and `reroll`, another
-    /// for each reroll, never one of `answered` while others are left. Show & Tell speakers get
-    /// children's prompts; others get the rest, weighted towards `level`'s difficulty.
+    /// for each reroll (never the one the reroll before gave), never one of `answered` while others
+    /// are left. Show & Tell speakers get children's prompts; others get the rest, weighted towards
+    /// `level`'s difficulty.
     public func today(speaker: String, day: String, reroll: Int, kids: Bool, level: SpeakerLevel = .intermediate,
                       answered: Set<String> = []) -> SpeakingPrompt {
         let pool = prompts.filter { $0.forKids == kids }
         let fresh = pool.filter { !answered.contains($0.id) }
         let candidates = fresh.isEmpty ? pool : fresh
         precondition(!candidates.isEmpty, "the library has prompts of both kinds")
-        let weights = candidates.map { kids ? 1 : level.weight(of: $0.difficulty) }
-        var generator = SeededGenerator(seed: StableHash.of("\(speaker)|\(day)|\(reroll)"))
-        let total = weights.reduce(0, +)
-        var pick = Int(generator.next() % UInt64(total))
-        for (prompt, weight) in zip(candidates, weights) {
-            if pick < weight { return prompt }
-            pick -= weight
+        var previous: String?
+        var chosen = candidates[0]
+        // Each reroll draws again without the prompt the one before gave (a tap on 🎲 always changes it).
+        for round in 0...max(0, reroll) {
+            let open = candidates.count > 1 ? candidates.filter { $0.id != previous } : candidates
+            let weights = open.map { kids ? 1 : level.weight(of: $0.difficulty) }
+            var generator = SeededGenerator(seed: StableHash.of("\(speaker)|\(day)|\(round)"))
+            var pick = Int(generator.next() % UInt64(weights.reduce(0, +)))
+            chosen = open[open.count - 1]
+            for (prompt, weight) in zip(open, weights) {
+                if pick < weight { chosen = prompt; break }
+                pick -= weight
+            }
+            previous = chosen.id
         }
-        return candidates[candidates.count - 1]
+        return chosen
     }
 }
 

@@ -128,4 +128,11 @@ extension Migrations {
     static let mirrorBuddyReadAttempts = Migration(version: 18, name: "mirrorbuddy read attempts", statements: [
         "ALTER TABLE mirrorbuddy_materials ADD COLUMN read_attempts BIGINT NOT NULL DEFAULT 0",
     ])
+
+    /// Why reading failed as a code the page translates, and whether the text is to name a material
+    /// still waiting to be read (a reading resumed after a restart must know it too).
+    static let mirrorBuddyFailureCodes = Migration(version: 19, name: "mirrorbuddy failure codes", statements: [
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN failure_code TEXT",
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN title_from_text BIGINT NOT NULL DEFAULT 0",
+    ])
 }

@@ -338,6 +338,7 @@ public enum Migrations {
         mirrorBuddy,
         mirrorBuddySearchKeys,
         mirrorBuddyReadAttempts,
+        mirrorBuddyFailureCodes,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -10,6 +10,7 @@ public struct MaterialSummary: Sendable, Equatable {
     public let source: StudyMaterial.Source
     public let status: StudyMaterial.Status
     public let failure: String?
+    public let failureCode: String?
     public let language: StudyLanguage
     public let words: Int
     public let pages: Int
@@ -95,7 +96,7 @@ extension MirrorBuddyStore {
 
     public func material(id: String, childId: ChildID, in scope: FamilyScope) async throws -> StudyMaterial? {
         guard let row = try await sql.raw("""
-            SELECT id, title, subject_id, source, status, failure, language, pages, created_at FROM mirrorbuddy_materials
+            SELECT id, title, subject_id, source, status, failure, failure_code, language, pages, created_at FROM mirrorbuddy_materials
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
             """).first() else { return nil }
         let pages = try JSONDecoder().decode([String].self, from: Data(try row.decode(column: "pages", as: String.self).utf8))
@@ -104,6 +105,7 @@ extension MirrorBuddyStore {
                              source: StudyMaterial.Source(rawValue: try row.decode(column: "source", as: String.self)) ?? .text,
                              status: StudyMaterial.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .failed,
                              failure: try row.decode(column: "failure", as: String?.self),
+                             failureCode: try row.decode(column: "failure_code", as: String?.self),
                              language: StudyLanguage(rawValue: try row.decode(column: "language", as: String.self)) ?? .it,
                              pages: pages, createdAt: Date(millis: try row.decode(column: "created_at", as: Int64.self)))
     }
@@ -149,7 +151,7 @@ extension MirrorBuddyStore {
     }
 
     static let summaryColumns = """
-        m.id, m.title, m.subject_id, m.source, m.status, m.failure, m.language, m.word_count, m.page_count, m.created_at
+        m.id, m.title, m.subject_id, m.source, m.status, m.failure, m.failure_code, m.language, m.word_count, m.page_count, m.created_at
         """
 
     private static func summary(row: any SQLRow) throws -> MaterialSummary {
@@ -158,6 +160,7 @@ extension MirrorBuddyStore {
                                source: StudyMaterial.Source(rawValue: try row.decode(column: "source", as: String.self)) ?? .text,
                                status: StudyMaterial.Status(rawValue: try row.decode(column: "status", as: String.self)) ?? .failed,
                                failure: try row.decode(column: "failure", as: String?.self),
+                               failureCode: try row.decode(column: "failure_code", as: String?.self),
                                language: StudyLanguage(rawValue: try row.decode(column: "language", as: String.self)) ?? .it,
                                words: try row.decode(column: "word_count", as: Int.self), pages: try row.decode(column: "page_count", as: Int.self),
                                createdAt: Date(millis: try row.decode(column: "created_at", as: Int64.self)),

@@ -16,11 +16,13 @@ extension MirrorBuddyStore {
         public let language: StudyLanguage
         /// Times a server began reading it.
         public let attempts: Int
+        /// No title was given: the text read names it.
+        public let titleFromText: Bool
     }
 
     /// Adds a material waiting to be read (`StorageError.limitReached` past the student's limit of
     /// materials, or past `byteLimit` bytes of files kept for the student).
-    public func addUnread(_ material: StudyMaterial, fileKeys: [String], fileBytes: Int, byteLimit: Int,
+    public func addUnread(_ material: StudyMaterial, fileKeys: [String], fileBytes: Int, byteLimit: Int, titleFromText: Bool,
                           childId: ChildID, in scope: FamilyScope) async throws {
         try await database.transaction { sql in
             try await sql.raw("UPDATE children SET name = name WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
@@ -33,10 +35,11 @@ extension MirrorBuddyStore {
             guard count < StudyMaterials.limit, bytes + fileBytes <= byteLimit else { throw StorageError.limitReached }
             try await sql.raw("""
                 INSERT INTO mirrorbuddy_materials (id, family_id, child_id, title, subject_id, source, status, failure, language, pages, body,
-                    word_count, page_count, file_key, file_bytes, created_at, updated_at)
+                    word_count, page_count, file_key, file_bytes, title_from_text, created_at, updated_at)
                 VALUES (\(bind: material.id), \(bind: scope.familyId), \(bind: childId), \(bind: material.title), \(bind: material.subjectId),
                     \(bind: material.source.rawValue), 'pending', NULL, \(bind: material.language.rawValue), '[]', '', 0, 0,
-                    \(bind: fileKeys.joined(separator: "\n")), \(bind: fileBytes), \(bind: material.createdAt.millis), \(bind: material.createdAt.millis))
+                    \(bind: fileKeys.joined(separator: "\n")), \(bind: fileBytes), \(bind: titleFromText ? 1 : 0),
+                    \(bind: material.createdAt.millis), \(bind: material.createdAt.millis))
                 """).run()
         }
     }
@@ -44,7 +47,7 @@ extension MirrorBuddyStore {
     /// Every material of every family still to be read (after a restart the server reads them again).
     public func unread() async throws -> [Unread] {
         try await sql.raw("""
-            SELECT id, family_id, child_id, source, file_key, language, read_attempts FROM mirrorbuddy_materials WHERE status IN ('pending', 'processing')
+            SELECT id, family_id, child_id, source, file_key, language, read_attempts, title_from_text FROM mirrorbuddy_materials WHERE status IN ('pending', 'processing')
             ORDER BY created_at, id
             """).all().map { row in
             Unread(scope: FamilyScope(familyId: try row.decode(column: "family_id", as: FamilyID.self)),
@@ -52,7 +55,8 @@ extension MirrorBuddyStore {
                    source: StudyMaterial.Source(rawValue: try row.decode(column: "source", as: String.self)) ?? .pdf,
                    fileKeys: (try row.decode(column: "file_key", as: String?.self) ?? "").split(separator: "\n").map(String.init),
                    language: StudyLanguage(rawValue: try row.decode(column: "language", as: String.self)) ?? .it,
-                   attempts: try row.decode(column: "read_attempts", as: Int.self))
+                   attempts: try row.decode(column: "read_attempts", as: Int.self),
+                   titleFromText: try row.decode(column: "title_from_text", as: Int.self) != 0)
         }
     }
 
@@ -73,7 +77,7 @@ extension MirrorBuddyStore {
         let body = pages.joined(separator: "\n\n")
         try await database.transaction { sql in
             guard let row = try await sql.raw("""
-                UPDATE mirrorbuddy_materials SET status = 'ready', failure = NULL, pages = \(bind: pagesJSON), body = \(bind: body),
+                UPDATE mirrorbuddy_materials SET status = 'ready', failure = NULL, failure_code = NULL, title_from_text = 0, pages = \(bind: pagesJSON), body = \(bind: body),
                     word_count = \(bind: StudyMaterials.wordCount(body)), page_count = \(bind: pages.count), language = \(bind: language.rawValue),
                     title = COALESCE(CAST(\(bind: title) AS TEXT), title), updated_at = \(bind: now.millis)
                 WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND status = 'processing'
@@ -96,9 +100,10 @@ extension MirrorBuddyStore {
             """).run()
     }
 
-    public func failReading(id: String, reason: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws {
+    public func failReading(id: String, reason: String, code: String, childId: ChildID, in scope: FamilyScope, now: Date) async throws {
         try await sql.raw("""
-            UPDATE mirrorbuddy_materials SET status = 'failed', failure = \(bind: String(reason.prefix(300))), updated_at = \(bind: now.millis)
+            UPDATE mirrorbuddy_materials SET status = 'failed', failure = \(bind: String(reason.prefix(300))), failure_code = \(bind: String(code.prefix(40))),
+                title_from_text = 0, updated_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND status IN ('pending', 'processing')
             """).run()
     }

@@ -84,9 +84,20 @@ extension MirrorBuddyStore {
         }
     }
 
-    /// Opens a done task again and takes its XP back.
+    /// Opens a done task again and takes its XP back; `StorageError.limitReached` at
+    /// `StudyTasks.openLimit` open ones (as adding one).
     public func reopenTask(id: String, childId: ChildID, in scope: FamilyScope) async throws -> StudyTask? {
         try await database.transaction { sql in
+            try await sql.raw("UPDATE children SET name = name WHERE id = \(bind: childId) AND family_id = \(bind: scope.familyId)").run()
+            let open = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM mirrorbuddy_tasks
+                WHERE family_id = \(bind: scope.familyId) AND child_id = \(bind: childId) AND completed_at IS NULL
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            let done = try await sql.raw("""
+                SELECT COUNT(*) AS n FROM mirrorbuddy_tasks
+                WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND completed_at IS NOT NULL
+                """).first()?.decode(column: "n", as: Int.self) ?? 0
+            guard done == 0 || open < StudyTasks.openLimit else { throw StorageError.limitReached }
             guard let row = try await sql.raw("""
                 UPDATE mirrorbuddy_tasks SET completed_at = NULL
                 WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND completed_at IS NOT NULL

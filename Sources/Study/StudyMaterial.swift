@@ -14,13 +14,16 @@ public struct StudyMaterial: Codable, Equatable, Sendable, Identifiable {
     public var status: Status
     /// Why reading it failed, in words a person acts on.
     public var failure: String?
+    /// The same as a code, for the page to say in the student's language (DocumentError.code).
+    public var failureCode: String?
     public var language: StudyLanguage
     /// The text of each page, in order (one page for typed text).
     public var pages: [String]
     public let createdAt: Date
 
     public init(id: String, title: String, subjectId: String?, source: Source, status: Status, failure: String? = nil,
-                language: StudyLanguage, pages: [String], createdAt: Date) {
+                failureCode: String? = nil, language: StudyLanguage, pages: [String], createdAt: Date) {
+        self.failureCode = failureCode
         (self.id, self.title, self.subjectId, self.source, self.status) = (id, title, subjectId, source, status)
         (self.failure, self.language, self.pages, self.createdAt) = (failure, language, pages, createdAt)
     }

@@ -106,21 +106,23 @@ public enum StudyProgress {
 
     // MARK: - XP
 
-    /// XP before badges and quests: minutes, Pomodoros, tasks and materials.
-    public static func activityXP(_ facts: StudyFacts, days: StudyDays) -> Int {
+    /// XP before badges and quests: minutes, Pomodoros, tasks and materials. The day's first
+    /// Pomodoro and the daily caps go by UTC days (`xpDay`), not the device's: XP earned is the
+    /// same whatever time zone a page asks from.
+    public static func activityXP(_ facts: StudyFacts) -> Int {
         // A stretch the server could not measure (not a finite, positive number) counts nothing.
         let minutes = facts.sessions.reduce(0) { $0 + ($1.minutes.isFinite && $1.minutes > 0 ? Int(min($1.minutes, 1_440).rounded(.down)) : 0) }
         var pomodoroXP = 0
-        for (_, ends) in Dictionary(grouping: facts.pomodoros, by: { days.dayNumber($0) }) {
+        for (_, ends) in Dictionary(grouping: facts.pomodoros, by: xpDay) {
             for index in ends.indices {
                 pomodoroXP += 15 + (index == 0 ? 10 : 0) + ((index + 1) % 4 == 0 ? 15 : 0)
             }
         }
         var taskXP = 0
-        for (_, done) in Dictionary(grouping: facts.tasksDone, by: { days.dayNumber($0.at) }) {
+        for (_, done) in Dictionary(grouping: facts.tasksDone, by: { xpDay($0.at) }) {
             taskXP += done.sorted { $0.at < $1.at }.prefix(tasksWithXPPerDay).reduce(0) { $0 + $1.xp }
         }
-        let materialXP = Dictionary(grouping: facts.materials, by: { days.dayNumber($0.at) }).values
+        let materialXP = Dictionary(grouping: facts.materials, by: { xpDay($0.at) }).values
             .reduce(0) { $0 + 10 * min($1.count, materialsWithXPPerDay) }
         return minutes + pomodoroXP + taskXP + materialXP
     }
@@ -128,6 +130,8 @@ public enum StudyProgress {
     /// Tasks and materials that earn XP in one day: the rest still count for badges and quests, but
     /// adding and ticking off tasks (or pasting texts) all day cannot buy levels.
     public static let tasksWithXPPerDay = 10
+    /// The day an XP cap counts in: the UTC day.
+    static func xpDay(_ date: Date) -> Int { Int((date.timeIntervalSince1970 / 86_400).rounded(.down)) }
     public static let materialsWithXPPerDay = 5
 
     public struct Summary: Codable, Equatable, Sendable {
@@ -147,7 +151,7 @@ public enum StudyProgress {
         let questXP = WeeklyQuests.weeksWithActivity(facts, days: days).reduce(0) { total, week in
             total + WeeklyQuests.states(facts, weekOf: week, days: days).filter(\.done).reduce(0) { $0 + $1.quest.xp }
         }
-        let xp = activityXP(facts, days: days) + badgeXP * badges.filter { $0.unlockedAt != nil }.count + questXP
+        let xp = activityXP(facts) + badgeXP * badges.filter { $0.unlockedAt != nil }.count + questXP
         let weekStart = days.weekStart(days.now)
         let minutes = { (range: ClosedRange<Int>) in
             facts.sessions.filter { range.contains(days.dayNumber($0.start)) }.reduce(0) { $0 + $1.minutes }

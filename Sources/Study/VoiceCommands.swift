@@ -1,14 +1,15 @@
 import Foundation
 
-/// The voice commands of MirrorBuddy (mirrorbuddy.md §1.13 plus the seed's "apri <materia>"):
-/// what the page does when the student says one.
+/// The voice commands of MirrorBuddy (mirrorbuddy.md §1.13 plus the seed's "apri <materia>" and
+/// "aggiungi compito": the task form, or a task made at once for a subject or a day): what the page
+/// does when the student says one.
 public enum VoiceCommand: String, Codable, CaseIterable, Sendable {
     case back, home, settings, profile, materials, tasks
     case newMaterial, search
     case startStudy, flashcards, mindMap, read
     case dyslexiaOn, dyslexiaOff, biggerText, smallerText
     case stopReading, pause, resume, refresh, close, help
-    case openLatestMaterial, openMaterial, openSubject
+    case openLatestMaterial, openMaterial, openSubject, addTask
 
     /// The screens a command is heard on; nil: every screen. As in the original, a command that
     /// acts on one screen is only listened for there (a smaller grammar is also heard better).
@@ -32,6 +33,13 @@ public struct VoicePhrase: Equatable, Sendable {
     public let command: VoiceCommand
     public var subjectId: String?
     public var materialId: String?
+    public var day: VoiceDay?
+}
+
+/// A day said in a command ("per domani", "for friday"): the page turns it into a date on the
+/// student's own calendar.
+public enum VoiceDay: String, Codable, CaseIterable, Sendable {
+    case today, tomorrow, dayAfterTomorrow, monday, tuesday, wednesday, thursday, friday, saturday, sunday
 }
 
 /// A material a student can open by voice: its id, title and subject, newest first.
@@ -48,9 +56,10 @@ public struct VoiceGrammar: Sendable {
     public let language: StudyLanguage
     public let phrases: [VoicePhrase]
 
-    /// Materials said by title (the newest); words of a title said before it is cut.
+    /// Materials said by title (the newest); a title is said by its first words or whole, up to a length.
     public static let materialsByTitle = 20
-    public static let wordsOfTitle = 4
+    public static let shortTitle = 4
+    public static let longTitle = 8
 
     /// `canSay` tells whether the recogniser knows a word (its dictionary, or Italian spelling
     /// rules); a phrase with a word it cannot say is left out, and a title is cut before such a word.
@@ -70,7 +79,13 @@ public struct VoiceGrammar: Sendable {
         let latest = materials.first
         for command in VoiceCommand.allCases where command.screens?.contains(screen) ?? true {
             for pattern in VoicePhrases.phrases(command, language) {
-                if pattern.contains("{subject}") {
+                if pattern.contains("{day}") {
+                    for day in VoiceDay.allCases {
+                        for said in VoicePhrases.days(day, language) {
+                            add(VoicePhrase(words: pattern.replacingOccurrences(of: "{day}", with: said), command: command, day: day))
+                        }
+                    }
+                } else if pattern.contains("{subject}") {
                     for (subject, names) in spokenSubjects {
                         let newest = materials.first { $0.subjectId == subject.id }
                         for name in names {
@@ -80,9 +95,10 @@ public struct VoiceGrammar: Sendable {
                     }
                 } else if pattern.contains("{title}") {
                     for material in materials.prefix(Self.materialsByTitle) {
-                        guard let title = Self.spokenTitle(material.title, canSay: canSay) else { continue }
-                        add(VoicePhrase(words: pattern.replacingOccurrences(of: "{title}", with: title), command: command,
-                                        subjectId: nil, materialId: material.id))
+                        for title in Self.spokenTitles(material.title, canSay: canSay) {
+                            add(VoicePhrase(words: pattern.replacingOccurrences(of: "{title}", with: title), command: command,
+                                            subjectId: nil, materialId: material.id))
+                        }
                     }
                 } else {
                     add(VoicePhrase(words: pattern, command: command, subjectId: nil,
@@ -117,7 +133,7 @@ public struct VoiceGrammar: Sendable {
     /// Geografia" → "storia e geografia"; "&" → "and"/"e").
     static func words(_ text: String) -> [String] {
         let and = " and "
-        let spaced = text.lowercased().replacingOccurrences(of: "&", with: and)
+        let spaced = text.precomposedStringWithCanonicalMapping.lowercased().replacingOccurrences(of: "&", with: and)
         return spaced.split { !($0.isLetter || $0 == "'") }.map(String.init)
     }
 
@@ -130,10 +146,12 @@ public struct VoiceGrammar: Sendable {
         return ([own] + aliases).filter { !$0.isEmpty }
     }
 
-    /// The first words of a title that the recogniser can say (at most `wordsOfTitle`); nil if the
-    /// first word is not one.
-    static func spokenTitle(_ title: String, canSay: (String) -> Bool) -> String? {
-        let said = Self.words(title).prefix { canSay($0) }.prefix(wordsOfTitle)
-        return said.isEmpty ? nil : said.joined(separator: " ")
+    /// How a title can be said: its first `shortTitle` words and its first `longTitle` (the whole
+    /// of most titles), stopping before a word the recogniser cannot say; none if the first is one.
+    static func spokenTitles(_ title: String, canSay: (String) -> Bool) -> [String] {
+        let said = Array(Self.words(title).prefix { canSay($0) }.prefix(longTitle))
+        let short = said.prefix(shortTitle).joined(separator: " ")
+        let long = said.joined(separator: " ")
+        return short.isEmpty ? [] : short == long ? [short] : [short, long]
     }
 }

@@ -37,6 +37,7 @@ public enum VoicePhrases {
         case .openLatestMaterial: ["apri ultimo materiale", "materiale più recente", "apri ultimo materiale di {subject}"]
         case .openMaterial: ["apri materiale {title}", "mostra materiale {title}"]
         case .openSubject: ["apri {subject}", "mostrami {subject}", "vai a {subject}"]
+        case .addTask: ["aggiungi compito", "nuovo compito", "aggiungi compito di {subject}", "aggiungi compito per {day}"]
         }
     }
 
@@ -67,6 +68,33 @@ public enum VoicePhrases {
         case .openLatestMaterial: ["last material", "newest material", "open last material", "last material of {subject}"]
         case .openMaterial: ["open material {title}", "show material {title}"]
         case .openSubject: ["open {subject}", "show me {subject}", "go to {subject}"]
+        case .addTask: ["add task", "new task", "add task for {subject}", "add task for {day}"]
+        }
+    }
+
+    /// How a day is said.
+    static func days(_ day: VoiceDay, _ language: StudyLanguage) -> [String] {
+        switch (day, language) {
+        case (.today, .it): ["oggi"]
+        case (.tomorrow, .it): ["domani"]
+        case (.dayAfterTomorrow, .it): ["dopodomani"]
+        case (.monday, .it): ["lunedì"]
+        case (.tuesday, .it): ["martedì"]
+        case (.wednesday, .it): ["mercoledì"]
+        case (.thursday, .it): ["giovedì"]
+        case (.friday, .it): ["venerdì"]
+        case (.saturday, .it): ["sabato"]
+        case (.sunday, .it): ["domenica"]
+        case (.today, .en): ["today"]
+        case (.tomorrow, .en): ["tomorrow"]
+        case (.dayAfterTomorrow, .en): ["the day after tomorrow"]
+        case (.monday, .en): ["monday"]
+        case (.tuesday, .en): ["tuesday"]
+        case (.wednesday, .en): ["wednesday"]
+        case (.thursday, .en): ["thursday"]
+        case (.friday, .en): ["friday"]
+        case (.saturday, .en): ["saturday"]
+        case (.sunday, .en): ["sunday"]
         }
     }
 

@@ -133,8 +133,35 @@ import Testing
                                               type: "application/json")
             #expect(blank.status == .accepted)
             let nothing = try await Self.read(app, tablet, try blank.decoded(MirrorBuddyView.MaterialSummaryView.self).id)
-            #expect(nothing.status == .failed && nothing.failure?.contains("No text was found") == true)
+            #expect(nothing.status == .failed && nothing.failure?.contains("No text was found") == true && nothing.failureCode == "no_text")
             #expect(try await MirrorBuddyRouteTests.me(tablet).progress.xp == 0)
+        }
+    }
+
+    /// A PDF sent without a title and left waiting by a server that stopped: the next server reads it
+    /// and its text still names it (not "PDF"); one that stopped the server twice fails with a code.
+    @Test(arguments: TestDatabase.all)
+    func aReadingLeftByAStoppedServerIsResumedAndItsTextStillNamesIt(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["mirrorbuddy"], openSignup: true) { app in
+            let tablet = try await MirrorBuddyRouteTests.mario(app)
+            let scope = FamilyScope(familyId: try await tablet.familyId(app))
+            let child = try #require(try await tablet.childId(app))
+            for (id, attempts) in [("left", 0), ("crashed", 2)] {
+                let key = "mirrorbuddy/\(id)-1.pdf"
+                try await app.services.blobs.put(TestDocuments.textPDF(["Il ciclo dell'acqua. L'acqua evapora dal mare e torna come pioggia."]), key: key)
+                let waiting = StudyMaterial(id: id, title: "PDF", subjectId: nil, source: .pdf, status: .pending, language: .it, pages: [],
+                                            createdAt: app.clock.now)
+                try await app.services.mirrorBuddy.addUnread(waiting, fileKeys: [key], fileBytes: 1_000, byteLimit: 1 << 30, titleFromText: true,
+                                                             childId: child, in: scope)
+                for _ in 0..<attempts { _ = try await app.services.mirrorBuddy.startReading(id: id, childId: child, in: scope, now: app.clock.now) }
+            }
+            #expect(try await app.services.mirrorBuddy.unread().map(\.titleFromText) == [true, true])
+
+            await MaterialReadingService.resume(app.services)
+            let resumed = try await Self.read(app, tablet, "left")
+            #expect(resumed.status == .ready && resumed.title == "Il ciclo dell'acqua", "\(resumed.title) \(resumed.failure ?? "")")
+            let crashed = try await Self.read(app, tablet, "crashed")
+            #expect(crashed.status == .failed && crashed.failureCode == "failed" && crashed.title == "PDF")
         }
     }
 }

@@ -203,4 +203,25 @@ import Testing
             #expect(progress.xp == 80 + 10 * 30 + quest)
         }
     }
+
+    /// Reopening a done task counts against the 500 tasks to do, as adding one does.
+    @Test(arguments: TestDatabase.all)
+    func aDoneTaskIsNotReopenedPastTheOpenLimit(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["mirrorbuddy"], openSignup: true) { app in
+            let tablet = try await MirrorBuddyRouteTests.mario(app)
+            let path = "/api/mirrorbuddy/tasks?\(Self.zone)"
+            let first = try await tablet.decoded(MirrorBuddyView.TaskView.self, .post, path, NewTask(title: "Primo"), expect: .created)
+            _ = try await tablet.json(.post, "/api/mirrorbuddy/tasks/\(first.id)/complete?\(Self.zone)", expect: .ok)
+            let scope = FamilyScope(familyId: try await tablet.familyId(app))
+            let child = try #require(try await tablet.childId(app))
+            for index in 0..<StudyTasks.openLimit {
+                try await app.services.mirrorBuddy.addTask(StudyTask(id: "t\(index)", title: "Compito \(index)", createdAt: app.clock.now),
+                                                           childId: child, in: scope)
+            }
+            try await tablet.expectError(.post, "/api/mirrorbuddy/tasks/\(first.id)/reopen?\(Self.zone)", status: .conflict, code: "study_full")
+            _ = try await tablet.request(.delete, "/api/mirrorbuddy/tasks/t0")
+            let reopened = try await tablet.decoded(MirrorBuddyView.TaskView.self, .post, "/api/mirrorbuddy/tasks/\(first.id)/reopen?\(Self.zone)")
+            #expect(reopened.id == first.id && reopened.section != .completed)
+        }
+    }
 }

@@ -93,6 +93,8 @@ struct JSGFWordsTests {
             """
         #expect(JSGFWords.words(in: grammar) == ["leggi", "ripeti", "più", "lento", "veloce", "per", "favore", "aiuto", "basta"])
         #expect(JSGFWords.words(in: "#JSGF V1.0; grammar g; public <g> = sì | no | sì;") == ["sì", "no"])
+        // "public" is a word of the grammar unless a rule name follows it.
+        #expect(JSGFWords.words(in: "#JSGF V1.0;\ngrammar g;\npublic <g> = apri public transport | public;") == ["apri", "public", "transport"])
     }
 }
 

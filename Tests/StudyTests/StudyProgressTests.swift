@@ -41,7 +41,16 @@ struct StudyProgressTests {
                                pomodoros: (0..<4).map { Self.day(0, hour: 10 + Double($0)) } + [Self.day(1)],
                                tasksDone: [.init(at: Self.day(0), xp: 30)], materials: [.init(at: Self.day(0), subjectId: nil)])
         // 25 + 10 minutes; Pomodoros 4×15 +10 +15, next day 15 +10; a task 30; a material 10.
-        #expect(StudyProgress.activityXP(facts, days: Self.days()) == 35 + 85 + 25 + 30 + 10)
+        #expect(StudyProgress.activityXP(facts) == 35 + 85 + 25 + 30 + 10)
+    }
+
+    @Test("the daily caps count UTC days: a page asking from another time zone cannot split a day in two")
+    func capsGoByUTCDays() {
+        // 11 tasks from 22:00 to 00:30 in Rome: two days there, one (21:00–23:30) in UTC.
+        let tasks = (0..<11).map { StudyFacts.Done(at: Self.day(0, hour: 22 + Double($0) * 0.25), xp: 20) }
+        #expect(StudyProgress.activityXP(StudyFacts(tasksDone: tasks)) == 20 * StudyProgress.tasksWithXPPerDay)
+        let nextUTCDay = tasks + [.init(at: Self.day(0, hour: 25.5), xp: 20)]
+        #expect(StudyProgress.activityXP(StudyFacts(tasksDone: nextUTCDay)) == 20 * (StudyProgress.tasksWithXPPerDay + 1))
     }
 
     @Test("each badge unlocks at the moment its condition is first met, and not before")
@@ -107,7 +116,7 @@ struct StudyProgressTests {
     func badMinutes() {
         let facts = StudyFacts(sessions: [Self.session(0, minutes: .nan), Self.session(0, minutes: .infinity), Self.session(0, minutes: -5),
                                           Self.session(0, minutes: 3)])
-        #expect(StudyProgress.activityXP(facts, days: Self.days()) == 3)
+        #expect(StudyProgress.activityXP(facts) == 3)
     }
 
     @Test("days far from UTC and the ISO week 53")

@@ -71,16 +71,33 @@ import Testing
         let none = it.meaning(of: "apri ultimo materiale di fisica")
         #expect(none?.command == .openLatestMaterial && none?.subjectId == "fisica" && none?.materialId == nil)
         #expect(Self.grammar(.home, materials: []).meaning(of: "apri ultimo materiale")?.materialId == nil)
-        // A title is cut before the first word the recogniser cannot say, and after four words.
+        // A title is cut before the first word the recogniser cannot say; it is said by four words or whole (up to eight).
         let some = Self.grammar(.home, canSay: { $0 != "francese" })
         #expect(some.meaning(of: "apri materiale la rivoluzione")?.materialId == "m3")
         #expect(some.meaning(of: "apri materiale la rivoluzione francese") == nil)
-        #expect(VoiceGrammar.spokenTitle("Uno due tre quattro cinque", canSay: Self.sayAll) == "uno due tre quattro")
-        #expect(VoiceGrammar.spokenTitle("1789: la rivoluzione", canSay: { $0.allSatisfy(\.isLetter) }) == "la rivoluzione")
-        #expect(VoiceGrammar.spokenTitle("???", canSay: Self.sayAll) == nil)
+        #expect(VoiceGrammar.spokenTitles("Uno due tre quattro cinque", canSay: Self.sayAll) == ["uno due tre quattro", "uno due tre quattro cinque"])
+        #expect(VoiceGrammar.spokenTitles("a b c d e f g h i j", canSay: Self.sayAll).last == "a b c d e f g h")
+        #expect(VoiceGrammar.spokenTitles("1789: la rivoluzione", canSay: { $0.allSatisfy(\.isLetter) }) == ["la rivoluzione"])
+        #expect(VoiceGrammar.spokenTitles("???", canSay: Self.sayAll).isEmpty)
+        // One accent written two ways (é, or e and a combining accent) is one word.
+        #expect(VoiceGrammar.words("Perche\u{301}") == ["perché"] && VoiceGrammar.words("Perch\u{e9}").first!.unicodeScalars.count == 6)
         // Two materials with the same spoken title: the newest is opened.
         let twins = [VoiceMaterial(id: "new", title: "Verbi", subjectId: nil), VoiceMaterial(id: "old", title: "verbi!", subjectId: nil)]
         #expect(Self.grammar(.home, materials: twins).meaning(of: "apri materiale verbi")?.materialId == "new")
+    }
+
+    @Test func aTaskIsAddedAloneForASubjectOrForADay() {
+        let it = Self.grammar(.tasks)
+        #expect(it.meaning(of: "aggiungi compito") == VoicePhrase(words: "aggiungi compito", command: .addTask))
+        #expect(it.meaning(of: "aggiungi compito di storia")?.subjectId == "storia-geografia")
+        #expect(it.meaning(of: "aggiungi compito per venerdì") == VoicePhrase(words: "aggiungi compito per venerdì", command: .addTask, day: .friday))
+        #expect(it.meaning(of: "aggiungi compito per dopodomani")?.day == .dayAfterTomorrow)
+        let en = Self.grammar(.home, .en)
+        #expect(en.meaning(of: "add task for the day after tomorrow")?.day == .dayAfterTomorrow)
+        #expect(en.meaning(of: "add task for math")?.subjectId == "matematica" && en.meaning(of: "add task for math")?.day == nil)
+        for language in StudyLanguage.allCases {
+            #expect(VoiceDay.allCases.allSatisfy { !VoicePhrases.days($0, language).isEmpty })
+        }
     }
 
     @Test func onlyPhrasesTheRecogniserCanSayAreInTheGrammar() {

@@ -20,10 +20,13 @@ PHRASE = "apri matematica"
 
 def say_italian(text, path):
     """Writes what the fake microphone plays (it loops, and starts again at each recording): `text`
-    in espeak-ng's Italian voice at 48 kHz like a laptop microphone, 0.3 s of quiet before, 2 s after."""
-    raw = path.with_suffix(".raw.wav")
+    in espeak-ng's Italian voice at 48 kHz like a laptop microphone, 0.3 s of quiet before, 2 s after,
+    over a room's noise floor (-54 dBFS) as every real microphone has (digital silence around a short
+    word makes the recogniser hear "leggi" as "chiudi": Benchmarks/mirrorbuddy-voice.py's clips have the same floor)."""
+    raw, clean = path.with_suffix(".raw.wav"), path.with_suffix(".clean.wav")
     subprocess.run(["espeak-ng", "-v", "it", "-s", "130", "-w", str(raw), text], check=True)
-    subprocess.run(["sox", str(raw), "-r", "48000", "-c", "1", "-b", "16", str(path), "pad", "0.3", "2.0"], check=True)
+    subprocess.run(["sox", "-R", str(raw), "-r", "48000", "-c", "1", "-b", "16", str(clean), "pad", "0.3", "2.0"], check=True)
+    subprocess.run(f"sox -R {clean} -p synth whitenoise vol 0.002 | sox -R -m {clean} - -b 16 {path}", shell=True, check=True)
 
 
 @pytest.fixture(scope="module")

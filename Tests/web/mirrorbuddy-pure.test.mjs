@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { catalogues, t, setLanguage, has } from "../../Web/mirrorbuddy/i18n.js";
 import { lookFor, DYSLEXIC_FONT, LOOK_CLASSES } from "../../Web/mirrorbuddy/appearance.js";
 import { hashFor, routeFor } from "../../Web/mirrorbuddy/routes.js";
-import { dueFrom, formParts, periodRange, localDay } from "../../Web/mirrorbuddy/days.js";
+import { dueFrom, formParts, periodRange, localDay, offsetZone } from "../../Web/mirrorbuddy/days.js";
 import { estimateSeconds, timingsFor, wordAt, wordTimings } from "../../Web/mirrorbuddy/word-timing.js";
 import { splitText, textPieces, wordsOf } from "../../Web/mirrorbuddy/text-pieces.js";
 
@@ -199,4 +199,14 @@ test("the materials list's query: q, subject, since/until and tz", async () => {
   assert.ok(query.get("tz"));
   const plain = new URLSearchParams(materialsQuery({}));
   assert.deepEqual([...plain.keys()], ["tz"]);
+});
+
+test("a zone the server does not know becomes the device's offset as an Etc zone (named the other way round)", () => {
+  assert.equal(offsetZone(-60), "Etc/GMT-1");   // UTC+1, Rome in winter
+  assert.equal(offsetZone(-120), "Etc/GMT-2");
+  assert.equal(offsetZone(300), "Etc/GMT+5");   // UTC-5
+  assert.equal(offsetZone(0), "UTC");
+  assert.equal(offsetZone(-330), "UTC");        // India's half hour has no Etc zone
+  assert.equal(offsetZone(-15 * 60), "UTC");
+  assert.equal(offsetZone(Number.NaN), "UTC");
 });

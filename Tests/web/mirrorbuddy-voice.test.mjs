@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { ErrorCode } from "../../Web/shared/error-codes.js";
 import { has, setLanguage, t } from "../../Web/mirrorbuddy/i18n.js";
 import {
-  ACTION_KEYS, COMMANDS, LISTEN, PROBLEM_KEYS, actionFor, answerProblemKey, depthAfter, hearLevel, microphoneKey, releaseEnds,
+  ACTION_KEYS, COMMANDS, LISTEN, dayOf, PROBLEM_KEYS, actionFor, answerProblemKey, depthAfter, hearLevel, microphoneKey, releaseEnds,
   spaceHasOwnMeaning, spaceKeyDown, spaceKeyUp, startListening, stepTextSize, worthSending,
 } from "../../Web/mirrorbuddy/voice-rules.js";
 
@@ -313,4 +313,25 @@ test("every line the voice commands show or say is in both catalogues, with its 
   assert.equal(t("voice.soon.flashcards"), "Flashcards are coming soon!");
   assert.equal(t("voice.soon.mindMap"), "Mind maps are coming soon!");
   setLanguage("it");
+});
+
+// ---- Tasks by voice
+
+test("a task said with a subject or a day is made at once; alone it opens the form", () => {
+  assert.deepEqual(act("addTask", { subjectId: "storia" }), { kind: "addTask", subjectId: "storia", day: null, leaves: true });
+  assert.deepEqual(act("addTask", { day: "friday" }), { kind: "addTask", subjectId: null, day: "friday", leaves: true });
+  assert.deepEqual(act("addTask"), { kind: "newTask", leaves: true });
+  assert.deepEqual(act("addTask", {}, { ...HOME, route: { name: "tasks" } }), { kind: "newTask", leaves: false });
+});
+
+test("the day said is a day on the device's calendar: the next such weekday, never today", () => {
+  const friday = new Date(2026, 10, 27, 18, 30);
+  assert.equal(dayOf("today", friday), "2026-11-27");
+  assert.equal(dayOf("tomorrow", friday), "2026-11-28");
+  assert.equal(dayOf("dayAfterTomorrow", friday), "2026-11-29");
+  assert.equal(dayOf("monday", friday), "2026-11-30");
+  assert.equal(dayOf("friday", friday), "2026-12-04");
+  assert.equal(dayOf("thursday", friday), "2026-12-03");
+  assert.equal(dayOf("tomorrow", new Date(2026, 11, 31, 23, 59)), "2027-01-01");
+  assert.equal(dayOf("someday", friday), null);
 });

@@ -1,8 +1,9 @@
 // Talking to /api/mirrorbuddy/: loading what the screens show into the state, and every change the
 // student makes (settings, subjects, materials, tasks, study time). `tz` goes where days matter.
 import { api, currentCsrfToken } from "../shared/api.js";
+import { ErrorCode } from "../shared/error-codes.js";
 import { applyLook } from "./appearance.js";
-import { periodRange, timeZone } from "./days.js";
+import { periodRange, refuseTimeZone, timeZone } from "./days.js";
 import { setLanguage } from "./i18n.js";
 import { keepaliveInit } from "./send-queue.js";
 import { render, state } from "./state.js";
@@ -20,7 +21,14 @@ export function useSettings(settings) {
 }
 
 export async function loadMe() {
-  state.me = await api(`${BASE}/me?${tz()}`);
+  try {
+    state.me = await api(`${BASE}/me?${tz()}`);
+  } catch (error) {
+    // A zone the server's time-zone data lacks: the device's offset instead, not a blank page.
+    if (error?.code !== ErrorCode.invalidField || error?.details?.field !== "tz") throw error;
+    refuseTimeZone();
+    state.me = await api(`${BASE}/me?${tz()}`);
+  }
   useSettings(state.me.settings);
 }
 
@@ -154,7 +162,7 @@ export const uploadPhotos = (photos, options) =>
   api(`${BASE}/materials/photos?${uploadQuery(options)}`, { method: "POST", body: { photos } });
 
 // A summary's keys the server leaves out when they are null (JSON has no key then).
-const OPTIONAL_MATERIAL_KEYS = ["subjectId", "failure", "snippet"];
+const OPTIONAL_MATERIAL_KEYS = ["subjectId", "failure", "failureCode", "snippet"];
 
 /**
  * The material on screen after a change: the summary's fields over the detail's, every optional

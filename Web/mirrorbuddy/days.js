@@ -38,5 +38,21 @@ export function periodRange(period, now = new Date()) {
   return {};
 }
 
-/** The browser's IANA time zone, for the API's `tz`. */
-export const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+let zoneRefused = false;
+
+/** The server does not know the browser's zone: from now on `timeZone()` is the fixed offset the device has. */
+export function refuseTimeZone() { zoneRefused = true; }
+
+/**
+ * The zone of a fixed offset, from `Date#getTimezoneOffset()` (minutes behind UTC: -60 is UTC+1):
+ * "Etc/GMT-1" (the Etc names count the other way); "UTC" for an offset that is not whole hours.
+ */
+export function offsetZone(minutesBehind) {
+  if (!Number.isInteger(minutesBehind) || minutesBehind % 60 !== 0 || Math.abs(minutesBehind) > 14 * 60) return "UTC";
+  const hours = minutesBehind / 60;
+  return hours === 0 ? "UTC" : `Etc/GMT${hours > 0 ? "+" : "-"}${Math.abs(hours)}`;
+}
+
+/** The browser's IANA time zone, for the API's `tz` (its offset now, when the server refused the name). */
+export const timeZone = () => (zoneRefused ? offsetZone(new Date().getTimezoneOffset())
+  : Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC");

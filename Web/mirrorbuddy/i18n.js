@@ -75,3 +75,11 @@ export function agoText(iso, now = Date.now()) {
   if (Math.abs(minutes) < 60 * 24) return format.format(Math.round(minutes / 60), "hour");
   return format.format(Math.round(minutes / 1440), "day");
 }
+
+/** Why a material could not be read, in the page's language ({text, lang}): the server's code
+ * translated, or its English reason when the code is one the catalogue does not know. */
+export function failureText(material) {
+  const code = material?.failureCode;
+  if (code && has(`failure.${code}`)) return { text: t(`failure.${code}`), lang: language };
+  return { text: material?.failure ?? "—", lang: material?.failure ? "en" : language };
+}

@@ -6,7 +6,7 @@
 import { h } from "../shared/dom.js";
 import { confirmBox } from "./celebrate.js";
 import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
-import { errorText, t } from "./i18n.js";
+import { errorText, failureText, t } from "./i18n.js";
 import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stopReading } from "./reader.js";
 import { textView } from "./reading-view.js";
 import { render, state, subjectName, subjectsFor, tell } from "./state.js";
@@ -83,7 +83,7 @@ function head(material) {
       h("label", { class: "mb-inline-field" }, h("span", { "aria-hidden": "true" }, "🎒 "), subject),
       statusChip(material),
       h("span", { class: "mb-small" }, t("material.words", { count: wordCount(material) }))),
-    material.status === "failed" && material.source === "text" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: material.failure ?? "—" })) : null);
+    material.status === "failed" && material.source === "text" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: failureText(material).text })) : null);
 }
 
 /** The server is still reading the pages: a friendly wait (the page asks again every 2 s). */
@@ -94,11 +94,11 @@ function waiting() {
     h("p", { class: "hint" }, t("material.readingHint")));
 }
 
-/** The pages could not be read: why (the server's reason is English), delete, try again. */
+/** The pages could not be read: why (in the page's language when the catalogue knows the reason), delete, try again. */
 function failed(material) {
   return h("section", { class: "mb-card mb-failed", id: "material-failed" },
     h("p", { class: "mb-lead", role: "alert" }, h("span", { "aria-hidden": "true" }, "😕 "), t("material.couldNotRead")),
-    material.failure ? h("p", { class: "mb-small", lang: "en" }, material.failure) : null,
+    material.failure || material.failureCode ? h("p", { class: "mb-small", lang: failureText(material).lang, id: "material-failure" }, failureText(material).text) : null,
     h("div", { class: "mb-row" },
       button({ emoji: "🗑️", label: t("material.delete"), cls: "danger mb-big-btn", onclick: () => remove(material), id: "material-failed-delete" }),
       linkButton({ href: "#new", emoji: material.source === "photos" ? "📷" : "📄",

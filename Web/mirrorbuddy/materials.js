@@ -4,7 +4,7 @@
 import { h } from "../shared/dom.js";
 import { PERIODS } from "./days.js";
 import { loadMaterials } from "./data.js";
-import { agoText, t } from "./i18n.js";
+import { agoText, failureText, t } from "./i18n.js";
 import { state, subjectById, subjectName, visibleSubjects } from "./state.js";
 import { errorLine, homeLink, linkButton, screenTitle, subjectChip } from "./ui.js";
 import { hearButton } from "./voice.js";
@@ -33,7 +33,7 @@ export function materialCard(material) {
           statusChip(material),
           h("span", { class: "mb-small" }, t("material.words", { count: wordCount(material) })),
           h("span", { class: "mb-small" }, agoText(material.createdAt))),
-        material.status === "failed" ? h("span", { class: "mb-small mb-failure" }, t("material.failedBecause", { reason: material.failure ?? "—" })) : null,
+        material.status === "failed" ? h("span", { class: "mb-small mb-failure" }, t("material.failedBecause", { reason: failureText(material).text })) : null,
         material.snippet ? h("span", { class: "mb-snippet" }, material.snippet) : null)),
     hearButton(material.title));
 }

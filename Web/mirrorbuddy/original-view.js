@@ -33,34 +33,52 @@ const PAGE_PIXELS = 4_000_000;
 
 let shown = null;  // {id, section, task}: the panel of the material on screen, kept across redraws
 
-/** Draws the PDF's pages into `box` as pictures (each canvas made into an image and let go). */
+/** Pages drawn at a time: the next ones wait for a tap (a 100-page PDF is not drawn all at once). */
+const BATCH = 20;
+
+/** Draws pages `from`…`to` of the open PDF into `box` as pictures (each canvas made into an image
+ * and let go); false when the panel went away meanwhile. */
+async function drawPages(document_, from, to, box, view) {
+  for (let number = from; number <= to; number += 1) {
+    if (!box.isConnected || shown !== view) { view.task.destroy(); return false; }
+    const page = await document_.getPage(number);
+    const natural = page.getViewport({ scale: 1 });
+    const wanted = Math.max(280, box.clientWidth - 8) / natural.width * (globalThis.devicePixelRatio || 1);
+    const scale = Math.min(wanted, Math.sqrt(PAGE_PIXELS / (natural.width * natural.height)));
+    const viewport = page.getViewport({ scale });
+    const canvas = document.createElement("canvas");
+    canvas.width = Math.floor(viewport.width);
+    canvas.height = Math.floor(viewport.height);
+    await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+    canvas.width = 0;
+    canvas.height = 0;
+    if (!blob) continue;
+    const url = URL.createObjectURL(blob);
+    view.urls.push(url);
+    box.append(h("img", { class: "mb-original-page", src: url, alt: t("original.page", { page: number }) }));
+  }
+  return true;
+}
+
+/** Draws the PDF's pages into `box`, `BATCH` at a time, with a button for the next ones. */
 async function drawPDF(material, box, status, view) {
   try {
     const library = await pdfjs();
     view.task = library.getDocument({ url: fileUrl(material), isEvalSupported: false,
       standardFontDataUrl: "/vendor/pdf.js/web/standard_fonts/", withCredentials: true });
     const document_ = await view.task.promise;
-    const pages = Math.min(document_.numPages, 20);
     status.textContent = t("original.pages", { count: document_.numPages });
-    for (let number = 1; number <= pages; number += 1) {
-      if (!box.isConnected || shown !== view) { view.task.destroy(); return; }
-      const page = await document_.getPage(number);
-      const natural = page.getViewport({ scale: 1 });
-      const wanted = Math.max(280, box.clientWidth - 8) / natural.width * (globalThis.devicePixelRatio || 1);
-      const scale = Math.min(wanted, Math.sqrt(PAGE_PIXELS / (natural.width * natural.height)));
-      const viewport = page.getViewport({ scale });
-      const canvas = document.createElement("canvas");
-      canvas.width = Math.floor(viewport.width);
-      canvas.height = Math.floor(viewport.height);
-      await page.render({ canvasContext: canvas.getContext("2d"), viewport }).promise;
-      const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
-      canvas.width = 0;
-      canvas.height = 0;
-      if (!blob) continue;
-      const url = URL.createObjectURL(blob);
-      view.urls.push(url);
-      box.append(h("img", { class: "mb-original-page", src: url, alt: t("original.page", { page: number }) }));
-    }
+    const more = async (from) => {
+      const to = Math.min(document_.numPages, from + BATCH - 1);
+      if (!await drawPages(document_, from, to, box, view) || to >= document_.numPages) return;
+      const next = { from: to + 1, to: Math.min(document_.numPages, to + BATCH) };
+      const button = h("button", { class: "btn mb-btn mb-big-btn", type: "button", id: "original-more",
+        onclick: () => { button.remove(); more(next.from).catch(() => { status.textContent = t("original.failed"); }); } },
+        h("span", { class: "mb-emoji", "aria-hidden": "true" }, "📄"), h("span", { class: "mb-word" }, t("original.more", next)));
+      box.append(button);
+    };
+    await more(1);
   } catch {
     status.textContent = t("original.failed");
   }

@@ -1,5 +1,6 @@
 // Read-aloud of a material, sentence by sentence, with the server's voice for its language
 // (GET /api/speech/say through player.js): the sentence being read is highlighted, and each word at
+// the time the server heard it in its own audio (GET /api/speech/timings), or, when it cannot say,
 // its estimated time (word-timing.js: characters shared out over the sentence's audio length).
 // Pause, resume, speed (settings.ttsSpeed), and start from any word the student taps. A sentence
 // longer than ~300 characters is read in pieces (speech-pieces.js). Anything else said over the
@@ -11,7 +12,7 @@ import { t } from "./i18n.js";
 import { currentView, markReading, onWordTap } from "./reading-view.js";
 import { render } from "./state.js";
 import { estimateSeconds, timingsFor, wordAt } from "./word-timing.js";
-import { setReadingAloud, speakText, speed, urlFor } from "./voice.js";
+import { setReadingAloud, speakText, speed, timesFor, urlFor } from "./voice.js";
 import { speechPieces } from "./speech-pieces.js";
 import { wordsOf } from "./text-pieces.js";
 
@@ -74,9 +75,11 @@ async function readSentences(first, token) {
         if (!piece.say || !ids.length) continue;
         const rate = speed();
         const { url } = await urlFor(piece.say, view.lang, rate);
-        const seconds = (await audioSeconds(url)) ?? estimateSeconds(piece.say, rate);
+        const [measured, heard] = await Promise.all([audioSeconds(url), timesFor(piece.say, view.lang, rate)]);
+        const seconds = measured ?? heard?.duration ?? estimateSeconds(piece.say, rate);
         if (token !== run) return;
-        const timings = timingsFor(piece.text, piece.local, seconds);
+        // The words as the server heard them in its audio; by characters when it could not say.
+        const timings = timingsFor(piece.text, piece.local, seconds, heard?.words);
         markReading(s, ids[0]);
         word = ids[0];
         const began = performance.now();

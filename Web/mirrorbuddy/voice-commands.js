@@ -5,11 +5,14 @@
 import { chooseProfile, close as closeSwitcher, switcherOpen } from "./a11y-switcher.js";
 import { pauseReading, readerStatus, readFrom, resumeReading, stopReading } from "./reader.js";
 import { SLIDERS, save } from "./settings-form.js";
-import { render, state } from "./state.js";
+import { render, state, subjectById, subjectName } from "./state.js";
 import { pauseTimer, resumeTimer, startTimer, timerState } from "./timer.js";
 import { closeHelp, helpOpen, openHelp } from "./voice-help.js";
-import { depthAfter } from "./voice-rules.js";
-import { ttsOn } from "./voice.js";
+import { createTask, loadTasks } from "./data.js";
+import { dueFrom } from "./days.js";
+import { dateText, errorText, t } from "./i18n.js";
+import { dayOf, depthAfter } from "./voice-rules.js";
+import { speakText, ttsOn } from "./voice.js";
 
 const READER = { readFrom: () => readFrom(), resumeReading, pauseReading, stopReading };
 const TIMER = { pauseTimer, resumeTimer };
@@ -58,6 +61,20 @@ function focusWhenShown(id, frames = 90) {
   else if (frames > 0) requestAnimationFrame(() => focusWhenShown(id, frames - 1));
 }
 
+/** A task made from a command: titled by its subject (or "Compito"), due at the end of the day said. */
+async function addTask({ subjectId, day }) {
+  const subject = subjectId ? subjectById(subjectId) : null;
+  const due = day ? dueFrom(dayOf(day)) : null;
+  try {
+    await createTask({ title: subject ? subjectName(subject) : t("voice.taskTitle"), subjectId: subject?.id ?? null, due, priority: 3 });
+    location.hash = "#tasks";
+    await loadTasks();
+    speakText(t(due ? "voice.taskAddedFor" : "voice.taskAdded", { day: due ? dateText(due, { weekday: "long", day: "numeric", month: "long" }) : "" }));
+  } catch (error) {
+    speakText(errorText(error));
+  }
+}
+
 /** Does `action`. `spoken`: the phrase heard being said (the help waits for it). */
 export function runAction(action, { spoken = Promise.resolve() } = {}) {
   switch (action.kind) {
@@ -78,6 +95,11 @@ export function runAction(action, { spoken = Promise.resolve() } = {}) {
       if (state.route.name === "material") { state.panel = "timer"; render(); }
       break;
     case "refresh": refreshScreen(); break;
+    case "addTask": addTask(action); break;
+    case "newTask":
+      if (state.route.name !== "tasks") location.hash = "#tasks";
+      focusWhenShown("new-task-title");
+      break;
     case "close": openPanel()?.(); break;
     case "help": openHelp({ byVoice: true, after: spoken }); break;
     default: break; // "say": the line said is the whole answer

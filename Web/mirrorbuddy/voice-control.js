@@ -38,8 +38,13 @@ function withTimeout(promise, ms) {
 
 /** The reader reads on after listening if listening paused it and the student is still on that material. */
 function readOn(previous) {
+  // Listening again meanwhile (a tap while the phrase was being said): the microphone is open.
+  if (phase !== "idle") return;
   if (previous.reader === "playing" && state.route.name === "material" && state.route.id === previous.where && readerStatus() === "paused") resumeReading();
 }
+
+/** The screen on show, as one string. */
+const where = () => `${state.route.name}/${state.route.id ?? ""}`;
 
 function end() {
   phase = "idle";
@@ -97,9 +102,12 @@ async function finish(mine = session) {
     tell([t("voice.heardNothing")]).then(() => readOn(mine));
     return;
   }
+  const sentFrom = where();
   try {
     const answer = await withTimeout(recogniseCommand(audio.blob, state.route.name), LISTEN.answerMs);
     end();
+    // The student moved on while the server listened: the phrase is shown, not done on another screen.
+    if (where() !== sentFrom) { if (answer.heard) tell([t("voice.heard", { phrase: answer.heard })]); return; }
     respond(answer, mine);
   } catch (error) {
     end();

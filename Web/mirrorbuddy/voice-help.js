@@ -7,7 +7,7 @@ import { voiceCommands } from "./data.js";
 import { errorText, has, t } from "./i18n.js";
 import { state } from "./state.js";
 import { button } from "./ui.js";
-import { hearButton, speakText, ttsOn } from "./voice.js";
+import { hearButton, isHushed, speakText, ttsOn } from "./voice.js";
 
 const SPOKEN_COMMANDS = 8; // said aloud: the first phrase of this many commands (the list shows them all)
 
@@ -92,7 +92,8 @@ export async function openHelp({ byVoice = false, after = Promise.resolve() } = 
   }
   if (byVoice && ttsOn() && commands.length) {
     await after;
-    if (mine === run && panel.open) speakText(spokenHelp());
+    // Not into a microphone opened meanwhile (a tap while the phrase heard was being said).
+    if (mine === run && panel.open && !isHushed()) speakText(spokenHelp());
   }
 }
 

@@ -120,7 +120,8 @@ const hashOf = (name, id) => `#${name}/${encodeURIComponent(id)}`;
  * student is. `here`: {route: {name, id}, canGoBack, panelOpen, reader ("idle" | "playing" |
  * "paused", before listening paused it), timer: {mode, running}, hasText, tts, textSize, textSpec}.
  * An action is {kind, …}: "go" {hash}, "back", "search", "say" {key}, "preset" {preset, key?}, "settings" {change},
- * "textSize" {value}, "reader" {call}, "timer" {call}, "startStudy", "refresh", "close", "help".
+ * "textSize" {value}, "reader" {call}, "timer" {call}, "startStudy", "refresh", "close", "help",
+ * "addTask" {subjectId, day}, "newTask".
  * `leaves`: it leaves this screen; `resumeReader`: a reader paused to listen reads on afterwards.
  */
 export function actionFor(answer, here) {
@@ -164,6 +165,10 @@ export function actionFor(answer, here) {
       if (reader !== "idle") return { kind: "reader", call: "resumeReading" };
       if (timer.mode && !timer.running) return { kind: "timer", call: "resumeTimer" };
       return say("voice.nothingToResume");
+    case "addTask":
+      // Said with a subject or a day: made at once; alone: the form, to write its title.
+      if (answer.subjectId || answer.day) return { kind: "addTask", subjectId: answer.subjectId ?? null, day: answer.day ?? null, leaves: true };
+      return { kind: "newTask", leaves: here.route?.name !== "tasks" };
     case "refresh": return { kind: "refresh" };
     case "help": return { kind: "help" };
     default: return say("voice.notUnderstood");
@@ -210,4 +215,24 @@ export const PROBLEM_KEYS = ["voice.mic.denied", "voice.mic.missing", "voice.mic
 /** The command ids of the contract, each named in the catalogue as `voice.command.<id>` (the help sheet). */
 export const COMMANDS = ["back", "home", "settings", "profile", "materials", "tasks", "newMaterial", "search", "startStudy", "flashcards", "mindMap",
   "dyslexiaOn", "dyslexiaOff", "biggerText", "smallerText", "read", "stopReading", "pause", "resume", "refresh", "close", "help",
-  "openLatestMaterial", "openMaterial", "openSubject"];
+  "openLatestMaterial", "openMaterial", "openSubject", "addTask"];
+
+const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/**
+ * The calendar day ("2026-11-27") a day said in a command means, from `now` (a Date) on the
+ * device's calendar: today, tomorrow, the day after, or the next such weekday (today's weekday is
+ * a week on: "per lunedì" said on a Monday is next Monday). Null for a day it does not know.
+ */
+export function dayOf(said, now = new Date()) {
+  const ahead = { today: 0, tomorrow: 1, dayAfterTomorrow: 2 }[said];
+  let days = ahead;
+  if (days === undefined) {
+    const weekday = WEEKDAYS.indexOf(said);
+    if (weekday < 0) return null;
+    days = ((weekday - now.getDay() + 7) % 7) || 7;
+  }
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}

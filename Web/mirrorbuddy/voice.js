@@ -4,7 +4,7 @@
 // by itself (a nudge, a recap, a toast) is only shown, not said: `announce`; nor while the voice
 // button listens (`hush`).
 import { h } from "../shared/dom.js";
-import { say, speak, speechURL, voices } from "../shared/speech.js";
+import { say, speak, speechURL, voices, wordTimes } from "../shared/speech.js";
 import { currentLanguage, t } from "./i18n.js";
 import { sayable } from "./speech-pieces.js";
 import { state } from "./state.js";
@@ -18,6 +18,9 @@ export function setReadingAloud(on) { readingAloud = Boolean(on); }
 
 /** While the microphone listens the page says nothing by itself (it would be recorded). */
 export function hush(on) { hushed = Boolean(on); }
+
+/** Whether the microphone is listening (nothing may be said now). */
+export const isHushed = () => hushed;
 
 const chosen = {};
 
@@ -58,6 +61,12 @@ export function announce(text) {
 export async function urlFor(text, lang, rate = speed()) {
   const voice = await voiceFor(lang);
   return { url: speechURL(sayable(text), { voice: voice ?? undefined, rate }), voice: voice ?? undefined };
+}
+
+/** When each word of `text` is said at `rate` in `lang`'s voice (the server aligns its audio), or null. */
+export async function timesFor(text, lang, rate = speed()) {
+  const voice = await voiceFor(lang);
+  return wordTimes(sayable(text), { voice: voice ?? undefined, rate });
 }
 
 /** A 🔊 button that reads `words` (a string or a function) aloud; nothing when read-aloud is off. */

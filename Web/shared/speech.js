@@ -22,6 +22,22 @@ export function speechURL(text, { voice, rate = 1, pitch = 1, format = (preferre
 }
 
 /**
+ * When each word of `text` is said in the audio `speechURL` gives for the same options: the
+ * server aligns its own audio with the words ({words: [{start, end, aligned}], duration} in
+ * seconds; the words as MirrorBuddy's text splits them). Null when it cannot say.
+ */
+export async function wordTimes(text, { voice, rate = 1, pitch = 1 } = {}) {
+  const query = new URLSearchParams({ text, rate: String(rate), pitch: String(pitch) });
+  if (voice) query.set("voice", voice);
+  try {
+    const response = await fetch(`/api/speech/timings?${query}`, { credentials: "same-origin" });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Speaks `text` now, stopping what was playing; resolves with {played} when it has been said (at
  * once when muted). Use `say` to queue behind what is playing instead.
  */

@@ -24,6 +24,7 @@ struct SpeechController {
         signedIn.get("speech/say", use: say)
         signedIn.post("speech/transcribe", use: transcribe)
         signedIn.post("speech/spelling", use: spelling)
+        signedIn.get("speech/timings", use: SpeechTimings(services: services).timings)
     }
 
     struct VoicesResponse: Codable {
@@ -35,31 +36,37 @@ struct SpeechController {
         return Reply(VoicesResponse(voices: await services.speech.speaker.voices(), formats: SpeechAudioFormat.allCases.map(\.rawValue)))
     }
 
-    @Sendable func say(_ request: Request, caller: SignedIn) async throws -> Response {
-        let session = caller.session
+    /// The speech a request asks for: `text`, `voice`, `rate`, `pitch` and `format` from the query.
+    static func speechRequest(_ request: Request, format forced: SpeechAudioFormat? = nil) throws -> SpeechRequest {
         let query = request.uri.queryParameters
         func number(_ name: String) throws -> Double {
             guard let raw = query.get(name) else { return 1 }
             guard let value = Double(raw) else { throw APIError.invalid(name, "\(name) must be a number.") }
             return value
         }
-        guard let format = SpeechAudioFormat(rawValue: query.get("format") ?? "wav") else {
+        guard let format = forced ?? SpeechAudioFormat(rawValue: query.get("format") ?? "wav") else {
             throw APIError.invalid("format", "format must be wav or opus.")
         }
-        let speech = try SpeechRequest(text: query.get("text") ?? "", voiceId: query.get("voice") ?? SpeechServices.defaultVoice,
-                                       rate: number("rate"), pitch: number("pitch"), format: format).validated()
+        return try SpeechRequest(text: query.get("text") ?? "", voiceId: query.get("voice") ?? SpeechServices.defaultVoice,
+                                 rate: number("rate"), pitch: number("pitch"), format: format).validated()
+    }
+
+    /// The audio of `speech`: made once, then from the cache; only making it counts against the family's limit.
+    static func audio(_ speech: SpeechRequest, services: Services, in scope: FamilyScope) async throws -> Data {
+        if let cached = await services.speech.speaker.cached(speech) { return cached }
+        try await services.countAttempt("speech:\(scope.familyId)", limit: perFamily)
+        return try await services.speech.speaker.synthesize(speech)
+    }
+
+    @Sendable func say(_ request: Request, caller: SignedIn) async throws -> Response {
+        let speech = try Self.speechRequest(request)
+        let format = speech.format
         let etag = "\"\(speech.cacheKey)\""
         if request.headers[.ifNoneMatch] == etag {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, max-age=86400"])
         }
         // Only work for an engine counts against the family's limit: audio already made is free.
-        let audio: Data
-        if let cached = await services.speech.speaker.cached(speech) {
-            audio = cached
-        } else {
-            try await services.countAttempt("speech:\(session.familyId)", limit: Self.perFamily)
-            audio = try await services.speech.speaker.synthesize(speech)
-        }
+        let audio = try await Self.audio(speech, services: services, in: caller.session.scope)
         return Response(status: .ok, headers: [.contentType: format.contentType, .eTag: etag, .cacheControl: "private, max-age=86400"],
                         body: .init(byteBuffer: ByteBuffer(bytes: audio)))
     }
@@ -91,8 +98,9 @@ struct SpeechController {
         guard let contentType, wavTypes.contains(contentType) else {
             throw APIError(.unsupportedAudio)
         }
-        // 48 kHz stereo 16-bit is 192,000 bytes a second.
-        let buffer = try await request.collectBody(upTo: min(uploadLimit, Int(maximumSeconds * 192_000) + 65_536))
+        // A shorter recording gets a smaller body: 48 kHz stereo 16-bit is 192,000 bytes a second.
+        let limit = maximumSeconds < Self.maximumSeconds ? min(uploadLimit, Int(maximumSeconds * 192_000) + 65_536) : uploadLimit
+        let buffer = try await request.collectBody(upTo: limit)
         let data = Data(buffer: buffer)
         let info = try WAVFile.validate(data, maximumDuration: maximumSeconds)
         try await services.countAttempt("speech:\(scope.familyId)", limit: perFamily)

@@ -114,10 +114,12 @@ actor MaterialReading {
             // start does not count as one that stopped the server.
             try? await store.releaseReading(id: job.materialId, childId: job.childId, in: job.scope)
         } catch let error as DocumentError {
-            try? await store.failReading(id: job.materialId, reason: error.reason, childId: job.childId, in: job.scope, now: services.clock.now())
+            try? await store.failReading(id: job.materialId, reason: error.reason, code: error.code, childId: job.childId, in: job.scope,
+                                         now: services.clock.now())
         } catch {
             services.log.warning("reading a material failed", metadata: ["material": "\(job.materialId)", "error": "\(error)"])
-            try? await store.failReading(id: job.materialId, reason: DocumentError.failed("an error on the server").reason, childId: job.childId,
+            let failed = DocumentError.failed("an error on the server")
+            try? await store.failReading(id: job.materialId, reason: failed.reason, code: failed.code, childId: job.childId,
                                          in: job.scope, now: services.clock.now())
         }
     }
@@ -140,31 +142,37 @@ actor MaterialReading {
 /// Reads again, at start-up, the materials a stopped server left waiting; stops every reading at shutdown.
 struct MaterialReadingService: Service {
     let services: Services
-    let logger: Logger
 
     /// Readings begun this often and never finished stopped the server: the material fails instead.
     static let attempts = 2
 
     func run() async throws {
+        await Self.resume(services)
+        try? await gracefulShutdown()
+        await services.reading.cancelAll()
+        // The stopped readings put their materials back to wait before the server exits.
+        await services.reading.idle()
+    }
+
+    /// Reads again what a stopped server left waiting or half-read, except a material that stopped
+    /// the server twice already (that one fails).
+    static func resume(_ services: Services) async {
         let unread: [MirrorBuddyStore.Unread]
         do { unread = try await services.mirrorBuddy.unread() } catch {
-            logger.warning("could not resume reading materials", metadata: ["error": "\(error)"])
+            services.log.warning("could not resume reading materials", metadata: ["error": "\(error)"])
             unread = []
         }
         for material in unread {
             if material.attempts >= Self.attempts {
-                try? await services.mirrorBuddy.failReading(id: material.materialId, reason: DocumentError.failed("the server stopped while reading it").reason,
+                let stopped = DocumentError.failed("the server stopped while reading it")
+                try? await services.mirrorBuddy.failReading(id: material.materialId, reason: stopped.reason, code: stopped.code,
                                                             childId: material.childId, in: material.scope, now: services.clock.now())
                 continue
             }
             await services.reading.submit(.init(scope: material.scope, childId: material.childId, materialId: material.materialId,
                                                 source: material.source, fileKeys: material.fileKeys,
-                                                languages: MaterialReading.languages(material.language), titleFromText: false),
+                                                languages: MaterialReading.languages(material.language), titleFromText: material.titleFromText),
                                           services: services)
         }
-        try? await gracefulShutdown()
-        await services.reading.cancelAll()
-        // The stopped readings put their materials back to wait before the server exits.
-        await services.reading.idle()
     }
 }

@@ -133,7 +133,12 @@ struct MirrorBuddyTasks {
         let id = try caller.context.parameters.require("taskId")
         let (child, scope) = (caller.child, caller.session.scope)
         // A task not done yet is answered as it is (a second tap, another device).
-        var reopened = try await services.mirrorBuddy.reopenTask(id: id, childId: child.id, in: scope)
+        var reopened: StudyTask?
+        do {
+            reopened = try await services.mirrorBuddy.reopenTask(id: id, childId: child.id, in: scope)
+        } catch StorageError.limitReached {
+            throw APIError(.studyFull, "A student can have at most \(StudyTasks.openLimit) tasks to do. Finish or delete some first.")
+        }
         if reopened == nil { reopened = try await services.mirrorBuddy.task(id: id, childId: child.id, in: scope) }
         guard let task = reopened else { throw APIError.notFound("task") }
         return Reply(MirrorBuddyView.TaskView(task, days: days))

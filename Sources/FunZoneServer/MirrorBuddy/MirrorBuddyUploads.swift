@@ -98,7 +98,7 @@ struct MirrorBuddyUploads {
                                      status: .pending, language: language, pages: [], createdAt: services.clock.now())
         do {
             try await services.mirrorBuddy.addUnread(material, fileKeys: keys, fileBytes: files.reduce(0) { $0 + $1.data.count },
-                                                     byteLimit: Self.storedBytesPerStudent, childId: child.id, in: scope)
+                                                     byteLimit: Self.storedBytesPerStudent, titleFromText: title == nil, childId: child.id, in: scope)
         } catch {
             for key in keys { try? await services.blobs.delete(key: key) }
             if case StorageError.limitReached = error {

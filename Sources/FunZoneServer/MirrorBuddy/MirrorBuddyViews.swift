@@ -64,6 +64,7 @@ enum MirrorBuddyView {
         let source: StudyMaterial.Source
         let status: StudyMaterial.Status
         let failure: String?
+        let failureCode: String?
         let language: StudyLanguage
         let words: Int
         let pages: Int
@@ -73,6 +74,7 @@ enum MirrorBuddyView {
         init(_ summary: MaterialSummary) {
             (id, title, subjectId, source, status, failure) = (summary.id, summary.title, summary.subjectId, summary.source, summary.status,
                                                                summary.failure)
+            failureCode = summary.failureCode
             (language, words, pages, createdAt, snippet) = (summary.language, summary.words, summary.pages, summary.createdAt, summary.snippet)
         }
     }
@@ -91,6 +93,7 @@ enum MirrorBuddyView {
         let source: StudyMaterial.Source
         let status: StudyMaterial.Status
         let failure: String?
+        let failureCode: String?
         let language: StudyLanguage
         let pages: Int
         let createdAt: Date
@@ -103,6 +106,7 @@ enum MirrorBuddyView {
             let text = material.text
             (id, title, subjectId, source, status, failure) = (material.id, material.title, material.subjectId, material.source, material.status,
                                                                material.failure)
+            failureCode = material.failureCode
             (language, pages, createdAt, self.text, pageTexts) = (material.language, material.pages.count, material.createdAt, text, material.pages)
             words = ReadingText.words(text).map { Span(start: $0.start, end: $0.end) }
             sentences = MirrorBuddyView.sentenceSpans(text, language: material.language)

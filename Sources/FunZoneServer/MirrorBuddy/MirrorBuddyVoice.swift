@@ -23,6 +23,8 @@ struct MirrorBuddyVoice {
         let command: VoiceCommand?
         let subjectId: String?
         let materialId: String?
+        /// The day of addTask said with one.
+        let day: VoiceDay?
         let language: StudyLanguage
 
         /// Written out as null when there is none: a client reads `command: null` as "not understood".
@@ -32,20 +34,31 @@ struct MirrorBuddyVoice {
             try container.encode(command, forKey: .command)
             try container.encode(subjectId, forKey: .subjectId)
             try container.encode(materialId, forKey: .materialId)
+            try container.encode(day, forKey: .day)
             try container.encode(language, forKey: .language)
         }
     }
 
     @Sendable func hear(_ request: Request, caller: Kid) async throws -> Reply<Heard> {
-        let grammar = try await grammar(request, caller: caller)
-        guard !grammar.phrases.isEmpty else { throw SpeechError.engineUnavailable("its dictionary is not installed") }
+        let screen = try Self.screen(request)
+        // The recording is checked and counted against the family's speech limit before any other work.
         let samples = try await SpeechController.recording(request, context: caller.context, services: services,
                                                            in: caller.session.scope, maximumSeconds: Self.maximumSeconds)
+        var grammar = try await grammar(screen, caller: caller)
+        guard !grammar.phrases.isEmpty else { throw SpeechError.engineUnavailable("its dictionary is not installed") }
         let language: GrammarLanguage = grammar.language == .it ? .italian : .english
-        let transcript = try await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar.jsgf, language: language))
+        let transcript: Transcript
+        do {
+            transcript = try await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar.jsgf, language: language))
+        } catch SpeechError.invalidGrammar(let why) {
+            // A name of the student's the recogniser would not take must not cost them every command.
+            services.log.warning("a voice grammar with the student's names was refused; heard without them", metadata: ["why": "\(why)"])
+            grammar = try await self.grammar(screen, caller: caller, withNames: false)
+            transcript = try await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar.jsgf, language: language))
+        }
         let meaning = grammar.meaning(of: transcript.text)
         return Reply(Heard(heard: meaning?.words ?? "", command: meaning?.command, subjectId: meaning?.subjectId,
-                           materialId: meaning?.materialId, language: grammar.language))
+                           materialId: meaning?.materialId, day: meaning?.day, language: grammar.language))
     }
 
     struct Commands: Codable {
@@ -55,25 +68,35 @@ struct MirrorBuddyVoice {
     }
 
     @Sendable func commands(_ request: Request, caller: Kid) async throws -> Reply<Commands> {
-        let grammar = try await grammar(request, caller: caller)
+        let grammar = try await grammar(try Self.screen(request), caller: caller)
         return Reply(Commands(language: grammar.language,
                               commands: grammar.examples().map { Commands.Command(command: $0.0, examples: $0.1) }))
     }
 
-    /// The commands of `screen` (a query parameter) for this student.
-    private func grammar(_ request: Request, caller: Kid) async throws -> VoiceGrammar {
+    static func screen(_ request: Request) throws -> VoiceScreen {
         let raw = request.uri.queryParameters.get("screen") ?? "home"
         guard let screen = VoiceScreen(rawValue: raw) else {
             throw APIError.invalid("screen", "screen must be one of \(VoiceScreen.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
+        return screen
+    }
+
+    /// The commands of `screen` for this student, with their subjects' names and material titles
+    /// unless `withNames` is false (then only the default subjects, by their original names).
+    private func grammar(_ screen: VoiceScreen, caller: Kid, withNames: Bool = true) async throws -> VoiceGrammar {
         let (child, scope) = (caller.child.id, caller.session.scope)
         let language = try await MirrorBuddyController.settings(of: caller, services: services).language
-        let subjects = try await services.mirrorBuddy.subjects(childId: child, in: scope)
+        var subjects = try await services.mirrorBuddy.subjects(childId: child, in: scope)
         // Newest first; the newest of each subject too, for "apri ultimo materiale di storia".
-        let materials = try await services.mirrorBuddy.materials(childId: child, in: scope)
+        var materials = try await services.mirrorBuddy.materials(childId: child, in: scope)
+            .map { VoiceMaterial(id: $0.id, title: $0.title, subjectId: $0.subjectId) }
+        if !withNames {
+            let shown = Set(subjects.filter { !$0.hidden }.map(\.id))
+            subjects = Subjects.defaults.filter { shown.contains($0.id) }
+            materials = materials.map { VoiceMaterial(id: $0.id, title: "", subjectId: $0.subjectId) }
+        }
         let recogniser: GrammarLanguage = language == .it ? .italian : .english
-        return VoiceGrammar(language: language, screen: screen, subjects: subjects,
-                            materials: materials.map { VoiceMaterial(id: $0.id, title: $0.title, subjectId: $0.subjectId) },
+        return VoiceGrammar(language: language, screen: screen, subjects: subjects, materials: materials,
                             canSay: { GrammarVocabulary.canSay($0, language: recogniser) })
     }
 }
