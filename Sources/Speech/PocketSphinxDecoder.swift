@@ -229,10 +229,16 @@ final class PocketSphinxDecoder: @unchecked Sendable {
     /// decode). Its segments carry no probabilities (no lattice best path).
     func decodeTokensIsolated(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {
         guard SpeechActivity.hasSpeech(samples) else { return [] }
+        // pocketsphinx 5prealpha aborts on some recordings (ngram_search_bp2itor's assertion); the
+        // same sound a hair different usually passes: dithered, then over a noise floor.
         do {
             return try decodeTokensInChild(samples)
         } catch {
-            return try decodeTokensInChild(Self.dithered(samples))
+            do {
+                return try decodeTokensInChild(Self.dithered(samples))
+            } catch {
+                return try decodeTokensInChild(Self.withNoiseFloor(samples))
+            }
         }
     }
 

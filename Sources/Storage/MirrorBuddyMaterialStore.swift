@@ -117,11 +117,13 @@ extension MirrorBuddyStore {
             """).first().map(Self.summary(row:))
     }
 
-    /// Renames, refiles (nil subject: none) or changes the language of a material.
+    /// Renames, refiles (nil subject: none) or changes the language of a material. A material still
+    /// being read that is given a new title keeps it (its text no longer names it).
     public func updateMaterial(id: String, childId: ChildID, in scope: FamilyScope, title: String, subjectId: String?,
                                language: StudyLanguage, now: Date) async throws -> Bool {
         try await sql.raw("""
-            UPDATE mirrorbuddy_materials SET title = \(bind: title), subject_id = \(bind: subjectId), language = \(bind: language.rawValue),
+            UPDATE mirrorbuddy_materials SET title_from_text = CASE WHEN title = \(bind: title) THEN title_from_text ELSE 0 END,
+                title = \(bind: title), subject_id = \(bind: subjectId), language = \(bind: language.rawValue),
                 updated_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING id
             """).first() != nil

@@ -131,20 +131,25 @@ public struct FSRSScheduler: Sendable, Equatable {
 
     // MARK: - The model
 
+    /// e to the power `x` as py-fsrs computes it (`math.e ** x`, the C library's pow; `exp` can differ in the last bit).
+    func e(_ x: Double) -> Double { pow(M_E, x) }
+
     func initialStability(_ rating: FSRSRating) -> Double { max(parameters[rating.rawValue - 1], Self.minimumStability) }
 
-    func initialDifficulty(_ rating: FSRSRating) -> Double { parameters[4] - exp(parameters[5] * Double(rating.rawValue - 1)) + 1 }
+    func initialDifficulty(_ rating: FSRSRating) -> Double { parameters[4] - e(parameters[5] * Double(rating.rawValue - 1)) + 1 }
 
     func clampDifficulty(_ difficulty: Double) -> Double { min(max(difficulty, Self.difficultyRange.lowerBound), Self.difficultyRange.upperBound) }
 
     /// Days until recall falls to the desired retention: rounded half to even, 1…maximumInterval.
     func nextInterval(_ stability: Double) -> Int {
         let days = (stability / factor) * (pow(desiredRetention, 1 / decay) - 1)
-        return min(max(Int(days.rounded(.toNearestOrEven)), 1), maximumInterval)
+        // Capped before it becomes an integer: a tiny retention or a run of same-day Easy reviews can give more days than Int holds.
+        guard days < Double(maximumInterval) else { return maximumInterval }
+        return max(Int(days.rounded(.toNearestOrEven)), 1)
     }
 
     func shortTermStability(_ stability: Double, _ rating: FSRSRating) -> Double {
-        var increase = exp(parameters[17] * (Double(rating.rawValue) - 3 + parameters[18])) * pow(stability, -parameters[19])
+        var increase = e(parameters[17] * (Double(rating.rawValue) - 3 + parameters[18])) * pow(stability, -parameters[19])
         if rating != .again { increase = max(increase, 1) }
         return max(stability * increase, Self.minimumStability)
     }
@@ -159,13 +164,13 @@ public struct FSRSScheduler: Sendable, Equatable {
         let next: Double
         if rating == .again {
             let longTerm = parameters[11] * pow(difficulty, -parameters[12]) * (pow(stability + 1, parameters[13]) - 1)
-                * exp((1 - retrievability) * parameters[14])
-            next = min(longTerm, stability / exp(parameters[17] * parameters[18]))
+                * e((1 - retrievability) * parameters[14])
+            next = min(longTerm, stability / e(parameters[17] * parameters[18]))
         } else {
             let hardPenalty = rating == .hard ? parameters[15] : 1
             let easyBonus = rating == .easy ? parameters[16] : 1
-            next = stability * (1 + exp(parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
-                * (exp((1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
+            next = stability * (1 + e(parameters[8]) * (11 - difficulty) * pow(stability, -parameters[9])
+                * (e((1 - retrievability) * parameters[10]) - 1) * hardPenalty * easyBonus)
         }
         return max(next, Self.minimumStability)
     }

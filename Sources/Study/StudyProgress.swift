@@ -107,8 +107,8 @@ public enum StudyProgress {
     // MARK: - XP
 
     /// XP before badges and quests: minutes, Pomodoros, tasks and materials. The day's first
-    /// Pomodoro and the daily caps go by UTC days (`xpDay`), not the device's: XP earned is the
-    /// same whatever time zone a page asks from.
+    /// Pomodoro and the daily caps go by UTC days (`xpDay`), not the device's, so a page asking
+    /// from another time zone cannot split a day in two (quests still go by the student's weeks).
     public static func activityXP(_ facts: StudyFacts) -> Int {
         // A stretch the server could not measure (not a finite, positive number) counts nothing.
         let minutes = facts.sessions.reduce(0) { $0 + ($1.minutes.isFinite && $1.minutes > 0 ? Int(min($1.minutes, 1_440).rounded(.down)) : 0) }

@@ -146,7 +146,7 @@ import Testing
             let tablet = try await MirrorBuddyRouteTests.mario(app)
             let scope = FamilyScope(familyId: try await tablet.familyId(app))
             let child = try #require(try await tablet.childId(app))
-            for (id, attempts) in [("left", 0), ("crashed", 2)] {
+            for (id, attempts) in [("left", 0), ("crashed", 2), ("renamed", 0)] {
                 let key = "mirrorbuddy/\(id)-1.pdf"
                 try await app.services.blobs.put(TestDocuments.textPDF(["Il ciclo dell'acqua. L'acqua evapora dal mare e torna come pioggia."]), key: key)
                 let waiting = StudyMaterial(id: id, title: "PDF", subjectId: nil, source: .pdf, status: .pending, language: .it, pages: [],
@@ -155,13 +155,17 @@ import Testing
                                                              childId: child, in: scope)
                 for _ in 0..<attempts { _ = try await app.services.mirrorBuddy.startReading(id: id, childId: child, in: scope, now: app.clock.now) }
             }
-            #expect(try await app.services.mirrorBuddy.unread().map(\.titleFromText) == [true, true])
+            #expect(try await app.services.mirrorBuddy.unread().map(\.titleFromText) == [true, true, true])
+            // Named by the student while it waits: the name stays.
+            _ = try await tablet.json(.patch, "/api/mirrorbuddy/materials/renamed", ["title": "Scienze, capitolo 3"], expect: .ok)
 
             await MaterialReadingService.resume(app.services)
             let resumed = try await Self.read(app, tablet, "left")
             #expect(resumed.status == .ready && resumed.title == "Il ciclo dell'acqua", "\(resumed.title) \(resumed.failure ?? "")")
             let crashed = try await Self.read(app, tablet, "crashed")
             #expect(crashed.status == .failed && crashed.failureCode == "failed" && crashed.title == "PDF")
+            let renamed = try await Self.read(app, tablet, "renamed")
+            #expect(renamed.status == .ready && renamed.title == "Scienze, capitolo 3")
         }
     }
 }

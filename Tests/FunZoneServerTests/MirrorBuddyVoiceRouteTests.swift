@@ -56,6 +56,9 @@ import Testing
             #expect(try await Self.command("leggi", on: "home", tablet).command != .read)
             #expect(try await Self.command("aiuto", on: "tasks", tablet).command == .help)
 
+            // About one Italian sentence in seven that is no command is heard as one (Benchmarks/mirrorbuddy-voice.py);
+            // "la nonna prepara la torta per domenica" comes back as "aggiungi compito per domenica" since tasks
+            // by voice came (the page then only fills in the task form). This one is far from every command.
             let chatter = try await Self.command("domani vado al mare con i miei cugini", on: "home", tablet)
             #expect(chatter.command == nil && chatter.heard == "" && chatter.materialId == nil, "\(chatter)")
         }

@@ -99,7 +99,8 @@ def confirm_purchase(driver, password=None):
 def add_first_child(driver, name, grade=None, avatar=None):
     """Right after set-up: the picker's "Add a child" → the parent area's form."""
     click_text(driver, "a", "Add a child")
-    find(driver, "#add-child-form")
+    # The parent area loads the family first; on a busy 2-core CI machine that took over 10 s once.
+    find(driver, "#add-child-form", timeout=30)
     fill(driver, "#add-child-form input[name=name]", name)
     if grade:
         click(driver, f"#add-child-form select[name=grade] option[value='{grade}']")

@@ -317,9 +317,9 @@ test("every line the voice commands show or say is in both catalogues, with its 
 
 // ---- Tasks by voice
 
-test("a task said with a subject or a day is made at once; alone it opens the form", () => {
-  assert.deepEqual(act("addTask", { subjectId: "storia" }), { kind: "addTask", subjectId: "storia", day: null, leaves: true });
-  assert.deepEqual(act("addTask", { day: "friday" }), { kind: "addTask", subjectId: null, day: "friday", leaves: true });
+test("a task said with a subject or a day fills in the form, one tap from made; alone it opens the form", () => {
+  assert.deepEqual(act("addTask", { subjectId: "storia" }), { kind: "addTask", key: "voice.taskReady", subjectId: "storia", day: null, leaves: true });
+  assert.deepEqual(act("addTask", { day: "friday" }), { kind: "addTask", key: "voice.taskReady", subjectId: null, day: "friday", leaves: true });
   assert.deepEqual(act("addTask"), { kind: "newTask", leaves: true });
   assert.deepEqual(act("addTask", {}, { ...HOME, route: { name: "tasks" } }), { kind: "newTask", leaves: false });
 });

@@ -17,6 +17,7 @@ import { speechPieces } from "./speech-pieces.js";
 import { wordsOf } from "./text-pieces.js";
 
 const START_LAG = 0.12; // seconds between asking the player and hearing the first sound
+const TIMINGS_WAIT_MS = 1500; // the longest wait for the server's word timings before the estimate is used
 
 let run = 0;
 let status = "idle"; // idle | playing | paused
@@ -75,7 +76,9 @@ async function readSentences(first, token) {
         if (!piece.say || !ids.length) continue;
         const rate = speed();
         const { url } = await urlFor(piece.say, view.lang, rate);
-        const [measured, heard] = await Promise.all([audioSeconds(url), timesFor(piece.say, view.lang, rate)]);
+        // The server's timings if they come within a moment (a busy server must not hold the voice back).
+        const soon = new Promise((resolve) => { setTimeout(() => resolve(null), TIMINGS_WAIT_MS); });
+        const [measured, heard] = await Promise.all([audioSeconds(url), Promise.race([timesFor(piece.say, view.lang, rate), soon])]);
         const seconds = measured ?? heard?.duration ?? estimateSeconds(piece.say, rate);
         if (token !== run) return;
         // The words as the server heard them in its audio; by characters when it could not say.

@@ -8,11 +8,9 @@ import { SLIDERS, save } from "./settings-form.js";
 import { render, state, subjectById, subjectName } from "./state.js";
 import { pauseTimer, resumeTimer, startTimer, timerState } from "./timer.js";
 import { closeHelp, helpOpen, openHelp } from "./voice-help.js";
-import { createTask, loadTasks } from "./data.js";
-import { dueFrom } from "./days.js";
-import { dateText, errorText, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { dayOf, depthAfter } from "./voice-rules.js";
-import { speakText, ttsOn } from "./voice.js";
+import { ttsOn } from "./voice.js";
 
 const READER = { readFrom: () => readFrom(), resumeReading, pauseReading, stopReading };
 const TIMER = { pauseTimer, resumeTimer };
@@ -54,25 +52,32 @@ export function here({ reader = readerStatus() } = {}) {
     hasText: Boolean(material?.text), tts: ttsOn(), textSize: state.settings?.textSize, textSpec: TEXT_SIZE };
 }
 
-/** Puts the keyboard in the field `id` once the screen shows it. */
-function focusWhenShown(id, frames = 90) {
-  const field = document.getElementById(id);
-  if (field) field.focus();
-  else if (frames > 0) requestAnimationFrame(() => focusWhenShown(id, frames - 1));
+/** Runs `then(element)` once the screen shows the element `id` (for about 1.5 s). */
+function whenShown(id, then, frames = 90) {
+  const element = document.getElementById(id);
+  if (element) then(element);
+  else if (frames > 0) requestAnimationFrame(() => whenShown(id, then, frames - 1));
 }
 
-/** A task made from a command: titled by its subject (or "Compito"), due at the end of the day said. */
-async function addTask({ subjectId, day }) {
+/** Puts the keyboard in the field `id` once the screen shows it. */
+const focusWhenShown = (id) => whenShown(id, (field) => field.focus());
+
+/**
+ * A task said with its subject or day: the new-task form filled in (titled by the subject, or
+ * "Compito"; due on the day said) with the keyboard on its Add button, so one tap makes it. A
+ * sentence heard as a command by mistake makes nothing.
+ */
+function prepareTask({ subjectId, day }) {
   const subject = subjectId ? subjectById(subjectId) : null;
-  const due = day ? dueFrom(dayOf(day)) : null;
-  try {
-    await createTask({ title: subject ? subjectName(subject) : t("voice.taskTitle"), subjectId: subject?.id ?? null, due, priority: 3 });
-    location.hash = "#tasks";
-    await loadTasks();
-    speakText(t(due ? "voice.taskAddedFor" : "voice.taskAdded", { day: due ? dateText(due, { weekday: "long", day: "numeric", month: "long" }) : "" }));
-  } catch (error) {
-    speakText(errorText(error));
-  }
+  if (state.route.name !== "tasks") location.hash = "#tasks";
+  whenShown("new-task-form", (form) => {
+    form.querySelector("#new-task-title").value = subject ? subjectName(subject) : t("voice.taskTitle");
+    if (subject) form.querySelector("#new-task-subject").value = subject.id;
+    if (day) form.querySelector("#new-task-day").value = dayOf(day) ?? "";
+    const save = form.querySelector("#new-task-save");
+    save.scrollIntoView({ block: "center" });
+    save.focus({ preventScroll: true });
+  });
 }
 
 /** Does `action`. `spoken`: the phrase heard being said (the help waits for it). */
@@ -95,7 +100,7 @@ export function runAction(action, { spoken = Promise.resolve() } = {}) {
       if (state.route.name === "material") { state.panel = "timer"; render(); }
       break;
     case "refresh": refreshScreen(); break;
-    case "addTask": addTask(action); break;
+    case "addTask": prepareTask(action); break;
     case "newTask":
       if (state.route.name !== "tasks") location.hash = "#tasks";
       focusWhenShown("new-task-title");

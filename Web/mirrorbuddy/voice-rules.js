@@ -166,8 +166,8 @@ export function actionFor(answer, here) {
       if (timer.mode && !timer.running) return { kind: "timer", call: "resumeTimer" };
       return say("voice.nothingToResume");
     case "addTask":
-      // Said with a subject or a day: made at once; alone: the form, to write its title.
-      if (answer.subjectId || answer.day) return { kind: "addTask", subjectId: answer.subjectId ?? null, day: answer.day ?? null, leaves: true };
+      // Said with a subject or a day: the form filled in, one tap from made; alone: the form, to write its title.
+      if (answer.subjectId || answer.day) return { kind: "addTask", key: "voice.taskReady", subjectId: answer.subjectId ?? null, day: answer.day ?? null, leaves: true };
       return { kind: "newTask", leaves: here.route?.name !== "tasks" };
     case "refresh": return { kind: "refresh" };
     case "help": return { kind: "help" };
@@ -177,7 +177,8 @@ export function actionFor(answer, here) {
 
 /** Every catalogue key actionFor may say (the catalogue test checks them). */
 export const ACTION_KEYS = ["voice.notHere", "voice.notUnderstood", "voice.noMaterials", "voice.textBiggest", "voice.textSmallest", "voice.timerRunning",
-  "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", ...Object.values(SOON)];
+  "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", "voice.taskReady",
+  ...Object.values(SOON)];
 
 /** The catalogue line for a microphone that would not start, by the error's name (as recorder.js's microphoneProblem sorts them). */
 export function microphoneKey(error) {

@@ -51,11 +51,12 @@ struct SpeechController {
                                  rate: number("rate"), pitch: number("pitch"), format: format).validated()
     }
 
-    /// The audio of `speech`: made once, then from the cache; only making it counts against the family's limit.
-    static func audio(_ speech: SpeechRequest, services: Services, in scope: FamilyScope) async throws -> Data {
-        if let cached = await services.speech.speaker.cached(speech) { return cached }
+    /// The audio of `speech`: made once, then from the cache; only making it counts against the
+    /// family's limit (`made` says whether this call did).
+    static func audio(_ speech: SpeechRequest, services: Services, in scope: FamilyScope) async throws -> (data: Data, made: Bool) {
+        if let cached = await services.speech.speaker.cached(speech) { return (cached, false) }
         try await services.countAttempt("speech:\(scope.familyId)", limit: perFamily)
-        return try await services.speech.speaker.synthesize(speech)
+        return (try await services.speech.speaker.synthesize(speech), true)
     }
 
     @Sendable func say(_ request: Request, caller: SignedIn) async throws -> Response {
@@ -66,7 +67,7 @@ struct SpeechController {
             return Response(status: .notModified, headers: [.eTag: etag, .cacheControl: "private, max-age=86400"])
         }
         // Only work for an engine counts against the family's limit: audio already made is free.
-        let audio = try await Self.audio(speech, services: services, in: caller.session.scope)
+        let audio = try await Self.audio(speech, services: services, in: caller.session.scope).data
         return Response(status: .ok, headers: [.contentType: format.contentType, .eTag: etag, .cacheControl: "private, max-age=86400"],
                         body: .init(byteBuffer: ByteBuffer(bytes: audio)))
     }

@@ -26,7 +26,8 @@ struct SpeechTimings {
 
     @Sendable func timings(_ request: Request, caller: SignedIn) async throws -> Reply<Response> {
         let speech = try SpeechController.speechRequest(request, format: .wav)
-        let audio = try await SpeechController.audio(speech, services: services, in: caller.session.scope)
+        if let known = await services.speech.timings.get(speech.cacheKey) { return Reply(known) }
+        let (audio, made) = try await SpeechController.audio(speech, services: services, in: caller.session.scope)
         let info = try WAVFile.validate(audio, maximumDuration: 600)
         let samples = PCMConversion.speechSamples(audio, info: info)
         let duration = Double(samples.count) / 16_000
@@ -38,19 +39,23 @@ struct SpeechTimings {
         let sequence = sayable.flatMap { $0 }
         var heard: [RecognizedWord] = []
         if !sequence.isEmpty {
-            // Alignment is work for the engine: it counts against the family's limit like making audio.
-            try await services.countAttempt("speech:\(caller.session.scope.familyId)", limit: SpeechController.perFamily)
+            // Alignment is work for the engine: it counts against the family's limit, once a call.
+            if !made { try await services.countAttempt("speech:\(caller.session.scope.familyId)", limit: SpeechController.perFamily) }
             let grammar = "#JSGF V1.0;\ngrammar words;\npublic <words> = " + sequence.joined(separator: " ") + " ;\n"
             heard = (try? await services.speech.recognizer.transcribe(samples, mode: .alignment(grammar, language: language)))?.words ?? []
         }
         let aligned = heard.count == sequence.count ? Self.perWord(heard, counts: sayable.map(\.count)) : words.map { _ in nil }
-        return Reply(Response(words: Self.filled(aligned, lengths: words.map { max(1, $0.joined().count) }, duration: duration), duration: duration))
+        let timings = Response(words: Self.filled(aligned, lengths: words.map { max(1, $0.joined().count) }, duration: duration), duration: duration)
+        await services.speech.timings.put(speech.cacheKey, timings)
+        return Reply(timings)
     }
 
-    /// A word as the recogniser's words: lower case, letters and apostrophes ("dell’acqua" → "dell'acqua", "nord-est" → "nord", "est").
+    /// A word as the recogniser's words: lower case, letters and apostrophes inside ("dell’acqua" →
+    /// "dell'acqua", "nord-est" → "nord", "est", "students'" → "students").
     static func tokens(_ word: String) -> [String] {
         word.precomposedStringWithCanonicalMapping.lowercased().replacingOccurrences(of: "’", with: "'")
-            .split { !($0.isLetter || $0 == "'") }.map(String.init).filter { $0.contains { $0.isLetter } }
+            .split { !($0.isLetter || $0 == "'") }.map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "'")) }
+            .filter { $0.contains { $0.isLetter } }
     }
 
     /// The heard words gathered back into the text's words (`counts` tokens each): from the first one's

@@ -66,12 +66,17 @@ def after(seconds):
 
 def walk(seed, length):
     rng = stdrandom.Random(seed)
-    gaps = [60, 300, 600, 3600, 6 * 3600, 86400 - 1, 86400, 86400 + 1, 2 * 86400, 5 * 86400, 20 * 86400, 60 * 86400, 180 * 86400]
+    gaps = [60, 300, 600, 3600, 6 * 3600, 2 * 86400, 5 * 86400, 20 * 86400, 60 * 86400, 180 * 86400]
+    # A day to the second either side (same-day review or not), kept exact.
+    edges = [86400 - 1, 86400, 86400 + 1]
     plan = []
     for _ in range(length):
         rating = rng.choice([1, 2, 3, 3, 3, 4])
-        if rng.random() < 0.5:
+        draw = rng.random()
+        if draw < 0.4:
             plan.append((rating, at_due))
+        elif draw < 0.6:
+            plan.append((rating, after(rng.choice(edges))))
         else:
             plan.append((rating, after(rng.choice(gaps) + rng.randrange(0, 600))))
     return plan
@@ -85,6 +90,11 @@ def main():
     gaps_b = [0, 0, 1, 3, 8, 21]
     cases.append(run("sequence B", plain, [(r, after(d * 86400)) for r, d in zip([1, 3, 3, 3, 3, 3], gaps_b)]))
     cases.append(run("ten Easy", plain, [(4, at_due)] * 10))
+    # Intervals past any integer before the cap: a tiny desired retention, and same-day Easy runs.
+    cases.append(run("retention 0.001", Scheduler(desired_retention=0.001, enable_fuzzing=False), [(4, at_due), (4, at_due)]))
+    steep = Scheduler(parameters=(0.212, 1.2931, 2.3065, 8.2956, 6.4133, 0.8334, 3.0194, 0.001, 1.8722, 0.1666, 0.796, 1.4835, 0.0614,
+                                  0.2629, 1.6483, 0.6014, 1.8729, 2.0, 2.0, 0.0, 0.1542), enable_fuzzing=False)
+    cases.append(run("same-day Easy runs", steep, [(4, after(60))] * 12))
     for rating in [1, 2, 3, 4]:
         cases.append(run(f"first review {rating}", plain, [(rating, at_due)]))
     schedulers = {

@@ -484,8 +484,7 @@ export default {
   "voice.command.openLatestMaterial": "Open your newest material",
   "voice.command.openMaterial": "Open a material",
   "voice.taskTitle": "Task",
-  "voice.taskAdded": "I added the task.",
-  "voice.taskAddedFor": "I added the task for {day}.",
+  "voice.taskReady": "Here is the task: check it and tap Add.",
   "voice.command.addTask": "Add a task",
   "voice.command.openSubject": "Open a subject",
 };

@@ -484,8 +484,7 @@ export default {
   "voice.command.openLatestMaterial": "Aprire l'ultimo materiale",
   "voice.command.openMaterial": "Aprire un materiale",
   "voice.taskTitle": "Compito",
-  "voice.taskAdded": "Ho aggiunto il compito.",
-  "voice.taskAddedFor": "Ho aggiunto il compito per {day}.",
+  "voice.taskReady": "Ecco il compito: controlla e tocca Aggiungi.",
   "voice.command.addTask": "Aggiungere un compito",
   "voice.command.openSubject": "Aprire una materia",
 };
