@@ -257,18 +257,9 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
     }
 
-    /// `samples` with -1, 0 or +1 added to each (a fixed pseudo-random sequence, so the same
-    /// recording always gets the same dither).
-    static func dithered(_ samples: [Int16]) -> [Int16] {
-        var state: UInt32 = 2_463_534_242
-        return samples.map { sample in
-            state ^= state << 13
-            state ^= state >> 17
-            state ^= state << 5
-            let step = Int32(state % 3) - 1
-            return Int16(clamping: Int32(sample) + step)
-        }
-    }
+    /// `samples` with -1, 0 or +1 added to each (the same fixed sequence as `withNoiseFloor`, so the
+    /// same recording always gets the same dither).
+    static func dithered(_ samples: [Int16]) -> [Int16] { withNoiseFloor(samples, amplitude: 1) }
 
     /// One decode with the filler dictionary in a forked child; throws when the child stops early.
     func decodeTokensInChild(_ samples: [Int16]) throws(SpeechError) -> [DecodedToken] {

@@ -4,6 +4,7 @@
 // page then runs with its own functions), the text size one step up or down, how deep inside
 // MirrorBuddy the browser's history is, and which catalogue line tells a problem.
 import { ErrorCode } from "../shared/error-codes.js";
+import { localDay } from "./days.js";
 
 export const LISTEN = Object.freeze({
   maxMs: 6000,        // the longest recording (the server takes up to 10 s)
@@ -233,7 +234,5 @@ export function dayOf(said, now = new Date()) {
     if (weekday < 0) return null;
     days = ((weekday - now.getDay() + 7) % 7) || 7;
   }
-  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + days);
-  const pad = (n) => String(n).padStart(2, "0");
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+  return localDay(new Date(now.getFullYear(), now.getMonth(), now.getDate() + days));
 }
