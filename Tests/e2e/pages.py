@@ -2,7 +2,7 @@
 import re
 import time
 
-from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException
+from selenium.common.exceptions import ElementClickInterceptedException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
@@ -206,5 +206,11 @@ def watch_the_meter(driver):
 
 def wait_for_a_whole_phrase(driver, timeout=15):
     """Waits until the level meter has shown a whole phrase said into the microphone, from the
-    silence before it to the silence after it. Returns when the meter started, in the page's ms."""
-    return wait(driver, timeout).until(lambda d: d.execute_script(WHOLE_PHRASE))
+    silence before it to the silence after it. Returns when the meter started, in the page's ms.
+    On a time-out, says what the meter showed (how many readings, how loud, over how long)."""
+    try:
+        return wait(driver, timeout).until(lambda d: d.execute_script(WHOLE_PHRASE))
+    except TimeoutException:
+        seen = driver.execute_script(
+            "const l = window.meterLevels ?? []; return l.length ? [l.length, Math.max(...l.map(x => x[1])), l[l.length - 1][0] - l[0][0]] : [0, 0, 0]")
+        raise AssertionError(f"no whole phrase on the meter in {timeout} s: {seen[0]} readings, loudest {seen[1]:.2f}, over {seen[2]:.0f} ms")
