@@ -131,6 +131,8 @@ let package = Package(
         .executableTarget(name: "coloring-bench", dependencies: ["Coloring"], path: "Benchmarks/ColoringBench"),
         // Benchmarks/PrintBench: the journal PDF and score card figures (swift run -c release print-bench).
         .executableTarget(name: "print-bench", dependencies: ["Printing", "SpeechCoach"], path: "Benchmarks/PrintBench"),
+        // Benchmarks/StudyBench: FSRS's time per review against py-fsrs (python3 Benchmarks/mirrorbuddy-fsrs.py).
+        .executableTarget(name: "study-bench", dependencies: ["Study"], path: "Benchmarks/StudyBench"),
 
         // Test doubles (scripted speech engines, a mailer that keeps what it sends): tests only, never
         // linked into the server or the CLI.
@@ -142,7 +144,7 @@ let package = Package(
         ], exclude: ["Fixtures"]),
         .testTarget(name: "AudioTests", dependencies: ["Audio"]),
         .testTarget(name: "SpeechCoachTests", dependencies: ["SpeechCoach"]),
-        .testTarget(name: "StudyTests", dependencies: ["Study"], exclude: ["Fixtures"]),
+        .testTarget(name: "StudyTests", dependencies: ["Study", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "DocumentTextTests", dependencies: ["DocumentText"]),
         .testTarget(name: "PrintingTests", dependencies: ["Printing", "SpeechCoach", "TestSupport"]),
         .testTarget(name: "SpellingTests", dependencies: [

@@ -135,4 +135,53 @@ extension Migrations {
         "ALTER TABLE mirrorbuddy_materials ADD COLUMN failure_code TEXT",
         "ALTER TABLE mirrorbuddy_materials ADD COLUMN title_from_text BIGINT NOT NULL DEFAULT 0",
     ])
+
+    /// Flashcards: each card with its FSRS memory (state, step, stability, difficulty, due, last
+    /// review) and counts, every answer kept (the card's history), and the retention each student chose.
+    static let mirrorBuddyCards = Migration(version: 20, name: "mirrorbuddy flashcards", statements: [
+        """
+        CREATE TABLE mirrorbuddy_cards (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            subject_id TEXT,
+            material_id TEXT,
+            front TEXT NOT NULL,
+            back TEXT NOT NULL,
+            source TEXT NOT NULL,
+            created_at BIGINT NOT NULL,
+            state BIGINT NOT NULL,
+            step BIGINT,
+            stability DOUBLE PRECISION,
+            difficulty DOUBLE PRECISION,
+            due BIGINT NOT NULL,
+            last_review BIGINT,
+            reps BIGINT NOT NULL DEFAULT 0,
+            lapses BIGINT NOT NULL DEFAULT 0)
+        """,
+        "CREATE INDEX mirrorbuddy_cards_by_due ON mirrorbuddy_cards (family_id, child_id, due)",
+        """
+        CREATE TABLE mirrorbuddy_card_reviews (
+            id TEXT PRIMARY KEY,
+            card_id TEXT NOT NULL REFERENCES mirrorbuddy_cards(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            at BIGINT NOT NULL,
+            rating BIGINT NOT NULL,
+            stage TEXT NOT NULL,
+            interval_seconds DOUBLE PRECISION NOT NULL,
+            stability DOUBLE PRECISION NOT NULL,
+            difficulty DOUBLE PRECISION NOT NULL,
+            retrievability DOUBLE PRECISION)
+        """,
+        "CREATE INDEX mirrorbuddy_card_reviews_by_card ON mirrorbuddy_card_reviews (card_id, at)",
+        "CREATE INDEX mirrorbuddy_card_reviews_by_child ON mirrorbuddy_card_reviews (family_id, child_id, at)",
+        """
+        CREATE TABLE mirrorbuddy_card_settings (
+            child_id TEXT PRIMARY KEY REFERENCES children(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            desired_retention DOUBLE PRECISION NOT NULL,
+            updated_at BIGINT NOT NULL)
+        """,
+    ])
 }

@@ -339,6 +339,7 @@ public enum Migrations {
         mirrorBuddySearchKeys,
         mirrorBuddyReadAttempts,
         mirrorBuddyFailureCodes,
+        mirrorBuddyCards,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -116,6 +116,10 @@ public struct MirrorBuddyStore: Sendable {
             try await sql.raw("""
                 DELETE FROM mirrorbuddy_subjects WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND id = \(bind: id)
                 """).run()
+            try await sql.raw("""
+                UPDATE mirrorbuddy_cards SET subject_id = NULL
+                WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                """).run()
             return true
         }
     }

@@ -190,6 +190,7 @@ extension MirrorBuddyStore {
                 facts.pomodoros.append(at.addingTimeInterval(minutes * 60))
             case "task": facts.tasksDone.append(.init(at: at, xp: try row.decode(column: "xp", as: Int.self)))
             case "material": facts.materials.append(.init(at: at, subjectId: subject))
+            case "card": if try row.decode(column: "xp", as: Int.self) > 0 { facts.cardsReviewed.append(at) }
             default: continue
             }
         }

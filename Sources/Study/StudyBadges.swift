@@ -155,7 +155,7 @@ public enum WeeklyQuests {
 
     /// One date in each week that has anything in it (for the XP of quests done in past weeks).
     public static func weeksWithActivity(_ facts: StudyFacts, days: StudyDays) -> [Date] {
-        let moments = facts.sessions.map(\.start) + facts.pomodoros + facts.tasksDone.map(\.at) + facts.materials.map(\.at)
+        let moments = facts.sessions.map(\.start) + facts.pomodoros + facts.tasksDone.map(\.at) + facts.materials.map(\.at) + facts.cardsReviewed
         var seen = Set<Int>(), weeks: [Date] = []
         for moment in moments.sorted() where seen.insert(days.weekStart(moment)).inserted { weeks.append(moment) }
         return weeks

@@ -25,9 +25,13 @@ public struct StudyFacts: Sendable, Equatable {
     public var pomodoros: [Date] = []
     public var tasksDone: [Done] = []
     public var materials: [Added] = []
+    /// Flashcard answers that earn: the card was due, and it is that card's first such answer of
+    /// the (UTC) day, so a card sent back again and again earns once.
+    public var cardsReviewed: [Date] = []
 
-    public init(sessions: [Session] = [], pomodoros: [Date] = [], tasksDone: [Done] = [], materials: [Added] = []) {
+    public init(sessions: [Session] = [], pomodoros: [Date] = [], tasksDone: [Done] = [], materials: [Added] = [], cardsReviewed: [Date] = []) {
         (self.sessions, self.pomodoros, self.tasksDone, self.materials) = (sessions, pomodoros, tasksDone, materials)
+        self.cardsReviewed = cardsReviewed
     }
 }
 
@@ -35,7 +39,8 @@ public struct StudyFacts: Sendable, Equatable {
 /// this one keeps the Swift era's rules, which a student can follow:
 /// - XP: 1 a whole minute studied; a Pomodoro 15, +10 for the day's first, +15 for each fourth of a
 ///   day; a task 20, +5 a priority step above 3, +10 on time (`StudyTasks.xp`), the day's first 10
-///   tasks only; a material 10, the day's first 5 only; a badge 50; a weekly quest its base XP times
+///   tasks only; a material 10, the day's first 5 only; a flashcard answered when due 2, whatever the
+///   answer (an honest "again" earns as much as "easy"; each card once a day), the day's first 100 only; a badge 50; a weekly quest its base XP times
 ///   its level's multiplier. A task or material deleted within a day of being added takes its XP back.
 /// - Level: level L costs round(100·L^1.5) XP to leave (100, 283, 520, 800, …), no ceiling.
 /// - Streak: calendar days in a row on which the student studied 15 minutes or finished a task;
@@ -124,8 +129,14 @@ public enum StudyProgress {
         }
         let materialXP = Dictionary(grouping: facts.materials, by: { xpDay($0.at) }).values
             .reduce(0) { $0 + 10 * min($1.count, materialsWithXPPerDay) }
-        return minutes + pomodoroXP + taskXP + materialXP
+        let cardXP = Dictionary(grouping: facts.cardsReviewed, by: xpDay).values
+            .reduce(0) { $0 + xpPerCard * min($1.count, cardsWithXPPerDay) }
+        return minutes + pomodoroXP + taskXP + materialXP + cardXP
     }
+
+    /// A flashcard answer's XP, and the answers that earn it in one day.
+    public static let xpPerCard = 2
+    public static let cardsWithXPPerDay = 100
 
     /// Tasks and materials that earn XP in one day: the rest still count for badges and quests, but
     /// adding and ticking off tasks (or pasting texts) all day cannot buy levels.

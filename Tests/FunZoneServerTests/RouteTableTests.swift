@@ -108,6 +108,7 @@ import Testing
                 case "PATCH /api/parent/spotcheck/devices/{deviceId}": ByteBuffer(string: #"{"name": "Mine now"}"#)
                 case "POST /api/parent/requests/{requestId}/decision": ByteBuffer(string: #"{"status": "approved"}"#)
                 case "PUT /api/parent/children/{childId}/apps/{appId}": ByteBuffer(string: #"{"hidden": true}"#)
+                case "POST /api/mirrorbuddy/cards/{cardId}/review": ByteBuffer(string: #"{"rating": "easy", "reps": 0}"#)
                 default: ByteBuffer(string: "{}")
                 }
                 let response = try await device.request(route.method, uri, body: body, headers: [.contentType: "application/json", .ifMatch: "\"1\""])
@@ -188,13 +189,17 @@ struct Family {
                                                 expect: .created)
         let task = try await tablet.decoded(MirrorBuddyView.TaskView.self, .post, "/api/mirrorbuddy/tasks",
                                             ["title": "Tradurre", "subjectId": subject.id, "materialId": material.id], expect: .created)
+        struct NewCards: Encodable { let materialId: String; let cards: [[String: String]] }
+        let card = try await tablet.decoded(MirrorBuddyCards.AddResponse.self, .post, "/api/mirrorbuddy/cards",
+                                            NewCards(materialId: material.id, cards: [["front": "Gallia?", "back": "Divisa in partes tres."]]),
+                                            expect: .created).cards[0]
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
             "promptId": prompt.id, "goalId": goal.id, "challengeId": challenge.id,
-            "subjectId": subject.id, "materialId": material.id, "taskId": task.id,
+            "subjectId": subject.id, "materialId": material.id, "taskId": task.id, "cardId": card.id,
         ])
     }
 
@@ -207,7 +212,8 @@ struct Family {
                          "/api/coloring/drawings/\(ids["drawingId"]!)", "/api/speakup/takes", "/api/speakup/takes/\(ids["takeId"]!)",
                          "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges",
                          "/api/mirrorbuddy/me", "/api/mirrorbuddy/settings", "/api/mirrorbuddy/materials", "/api/mirrorbuddy/tasks",
-                         "/api/mirrorbuddy/materials/\(ids["materialId"]!)"]
+                         "/api/mirrorbuddy/materials/\(ids["materialId"]!)", "/api/mirrorbuddy/cards",
+                         "/api/mirrorbuddy/cards/\(ids["cardId"]!)"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

@@ -53,6 +53,14 @@ struct StudyProgressTests {
         #expect(StudyProgress.activityXP(StudyFacts(tasksDone: nextUTCDay)) == 20 * (StudyProgress.tasksWithXPPerDay + 1))
     }
 
+    @Test("flashcard answers: 2 XP each, the day's first 100 (UTC days)")
+    func cardAnswersEarnUpToTheDailyCap() {
+        let answers = (0..<150).map { Self.day(0, hour: 9 + Double($0) / 100) }
+        #expect(StudyProgress.activityXP(StudyFacts(cardsReviewed: answers)) == StudyProgress.xpPerCard * StudyProgress.cardsWithXPPerDay)
+        #expect(StudyProgress.activityXP(StudyFacts(cardsReviewed: answers + [Self.day(1)])) == 2 * 101)
+        #expect(StudyProgress.activityXP(StudyFacts(cardsReviewed: [])) == 0)
+    }
+
     @Test("each badge unlocks at the moment its condition is first met, and not before")
     func badges() {
         func state(_ id: StudyBadge.ID, _ facts: StudyFacts, now: Date = Self.day(60)) -> BadgeState {

@@ -109,14 +109,15 @@ test("the OS's wishes: less motion always, more contrast only when the student c
 test("routes: every screen's address, anything else is Home", () => {
   assert.deepEqual(routeFor(""), { name: "home" });
   assert.deepEqual(routeFor("#home"), { name: "home" });
-  for (const name of ["materials", "new", "tasks", "progress", "settings"]) assert.deepEqual(routeFor(`#${name}`), { name });
+  for (const name of ["materials", "new", "tasks", "progress", "settings", "cards", "review"]) assert.deepEqual(routeFor(`#${name}`), { name });
   assert.deepEqual(routeFor("#subject/storia-geografia"), { name: "subject", id: "storia-geografia" });
   assert.deepEqual(routeFor("#material/m_123"), { name: "material", id: "m_123" });
   assert.deepEqual(routeFor("#new/matematica"), { name: "new", id: "matematica" });
   assert.deepEqual(routeFor("#material/"), { name: "home" });
   assert.deepEqual(routeFor("#material/../x"), { name: "home" });
   assert.deepEqual(routeFor("#nope"), { name: "home" });
-  for (const hash of ["#home", "#materials", "#tasks", "#subject/matematica", "#material/abc", "#new", "#new/fisica", "#settings", "#progress"]) {
+  for (const hash of ["#home", "#materials", "#tasks", "#subject/matematica", "#material/abc", "#new", "#new/fisica", "#settings", "#progress",
+    "#cards", "#card/c1", "#review", "#review/m1"]) {
     assert.equal(hashFor(routeFor(hash)), hash);
   }
 });

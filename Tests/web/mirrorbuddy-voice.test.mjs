@@ -183,13 +183,18 @@ test("search opens the materials' search (already there: it stays)", () => {
   assert.deepEqual(act("search", {}, { ...HOME, route: { name: "materials" } }), { kind: "search", leaves: false });
 });
 
-test("flashcards and mind maps are not built: an honest line, no navigation", () => {
-  for (const [command, key] of [["flashcards", "voice.soon.flashcards"], ["mindMap", "voice.soon.mindMap"]]) {
-    const action = act(command, {}, MATERIAL);
-    assert.equal(action.kind, "say");
-    assert.equal(action.key, key);
-    assert.equal(action.leaves, undefined);
-  }
+test("mind maps are not built: an honest line, no navigation", () => {
+  const action = act("mindMap", {}, MATERIAL);
+  assert.equal(action.kind, "say");
+  assert.equal(action.key, "voice.soon.mindMap");
+  assert.equal(action.leaves, undefined);
+});
+
+test("flashcards on a material open its review; anywhere else, the cards", () => {
+  assert.deepEqual(act("flashcards", {}, MATERIAL), { kind: "go", hash: "#review/m1", leaves: true });
+  assert.deepEqual(act("flashcards", {}, { ...MATERIAL, route: { name: "material", id: "a b" } }), { kind: "go", hash: "#review/a%20b", leaves: true });
+  assert.deepEqual(act("flashcards"), { kind: "go", hash: "#cards", leaves: true });
+  assert.ok(!ACTION_KEYS.includes("voice.soon.flashcards"));
 });
 
 test("the look: the Dislessia profile on, the default look back, the text a notch bigger or smaller", () => {
@@ -241,7 +246,7 @@ test("refresh and help are the page's own", () => {
 });
 
 test("every command of the contract has an action on every screen, and only lines the catalogues have", () => {
-  const screens = ["home", "subject", "materials", "material", "new", "tasks", "progress", "settings"];
+  const screens = ["home", "subject", "materials", "material", "new", "tasks", "progress", "settings", "cards", "card", "review"];
   const readers = ["idle", "playing", "paused"];
   const timers = [{ mode: null, running: false }, { mode: "study", running: true }, { mode: "pomodoro", running: false }];
   for (const name of screens) for (const reader of readers) for (const timer of timers) for (const command of COMMANDS) {
@@ -310,7 +315,6 @@ test("every line the voice commands show or say is in both catalogues, with its 
   setLanguage("en");
   assert.equal(t("voice.heard", { phrase: "open maths" }), "I heard: “open maths”");
   assert.match(t("voice.notUnderstood"), /^I didn't catch that/);
-  assert.equal(t("voice.soon.flashcards"), "Flashcards are coming soon!");
   assert.equal(t("voice.soon.mindMap"), "Mind maps are coming soon!");
   setLanguage("it");
 });

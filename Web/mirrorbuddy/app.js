@@ -10,6 +10,9 @@ import { redraw } from "../shared/redraw.js";
 import { drawSwitcher, mountSwitcher } from "./a11y-switcher.js";
 import { startAmbient, syncAmbient } from "./ambient.js";
 import { applyLook, systemWishes } from "./appearance.js";
+import { cardScreen } from "./card-page.js";
+import { loadCard, loadCardSettings, loadCards, loadCardsDue } from "./cards-data.js";
+import { cardsScreen } from "./cards.js";
 import { contextBanner } from "./context-banner.js";
 import { loadMaterial, loadMaterials, loadMe, loadProgress, loadRecent, loadTasks } from "./data.js";
 import { errorText, t } from "./i18n.js";
@@ -18,6 +21,7 @@ import { materialScreen } from "./material.js";
 import { forgetNewForm, newScreen } from "./material-new.js";
 import { materialsScreen } from "./materials.js";
 import { progressScreen } from "./progress.js";
+import { reviewScreen, startReview } from "./review.js";
 import { stopWatching, syncWatches } from "./material-watch.js";
 import { readerStatus, readFrom, stopReading } from "./reader.js";
 import { dropView } from "./reading-view.js";
@@ -53,6 +57,8 @@ async function load() {
   state.loading = false;
   language = state.settings?.language ?? "it";
   if (!state.fatal) loadTasks();
+  // Nothing is on screen yet, so the first route (Home too) loads what it shows.
+  state.route = { name: "" };
   route();
 }
 
@@ -70,7 +76,7 @@ function route() {
 
 /** Loads what the screen of route `next` shows (arriving there, or "aggiorna" said aloud). */
 function loadScreen(next) {
-  if (next.name === "home") loadRecent();
+  if (next.name === "home") { loadRecent(); loadCardsDue(); }
   if (next.name === "tasks" || next.name === "home") loadTasks();
   if (next.name === "progress") loadProgress();
   if (next.name === "materials") { state.materials.list = null; loadMaterials(); }
@@ -80,6 +86,13 @@ function loadScreen(next) {
     loadMaterials();
   }
   if (next.name === "material") openMaterial(next.id);
+  if (next.name === "cards") {
+    Object.assign(state.cards, { list: null, due: null, error: null, subjectId: "" });
+    loadCards();
+    loadCardSettings();
+  }
+  if (next.name === "card") loadCard(next.id);
+  if (next.name === "review") startReview(next.id ?? null);
 }
 
 async function openMaterial(id) {
@@ -118,7 +131,7 @@ function screen() {
       linkButton({ href: "/hub/", emoji: "🚪", label: t("nav.hub") }));
   }
   const screens = { home: homeScreen, subject: subjectScreen, materials: materialsScreen, material: materialScreen, new: newScreen, tasks: tasksScreen,
-    progress: progressScreen, settings: settingsScreen };
+    progress: progressScreen, settings: settingsScreen, cards: cardsScreen, card: cardScreen, review: reviewScreen };
   return (screens[state.route.name] ?? homeScreen)();
 }
 

@@ -5,6 +5,7 @@ import { ErrorCode } from "../shared/error-codes.js";
 import { applyLook } from "./appearance.js";
 import { periodRange, refuseTimeZone, timeZone } from "./days.js";
 import { setLanguage } from "./i18n.js";
+import { voiceScreen } from "./routes.js";
 import { keepaliveInit } from "./send-queue.js";
 import { render, state } from "./state.js";
 
@@ -229,7 +230,7 @@ export function sendStretchOnLeave(stretch) {
 
 /** What the student said on `screen` (a route name): {heard, command, subjectId?, materialId?, language}. */
 export const recogniseCommand = (wav, screen) =>
-  api(`${BASE}/voice?screen=${encodeURIComponent(screen)}&${tz()}`, { method: "POST", raw: wav, contentType: "audio/wav" });
+  api(`${BASE}/voice?screen=${encodeURIComponent(voiceScreen(screen))}&${tz()}`, { method: "POST", raw: wav, contentType: "audio/wav" });
 
 /** What can be said on `screen`: {language, commands: [{command, examples}]}. */
-export const voiceCommands = (screen) => api(`${BASE}/voice/commands?screen=${encodeURIComponent(screen)}`);
+export const voiceCommands = (screen) => api(`${BASE}/voice/commands?screen=${encodeURIComponent(voiceScreen(screen))}`);

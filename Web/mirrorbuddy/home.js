@@ -1,5 +1,6 @@
-// #home: a greeting, the progress strip (level, XP bar, streak), the subjects grid (emoji, colour,
-// counts), today's tasks (overdue ones first), the newest materials, the week's quests.
+// #home: a greeting, the progress strip (level, XP bar, streak), the flashcards due now (to #cards),
+// the subjects grid (emoji, colour, counts), today's tasks (overdue ones first), the newest
+// materials, the week's quests.
 import { h } from "../shared/dom.js";
 import { t } from "./i18n.js";
 import { materialCard } from "./materials.js";
@@ -28,12 +29,23 @@ function todayTasks() {
   return h("ul", { class: "mb-task-list" }, due.slice(0, 6).map((task) => taskRow(task, { compact: true })));
 }
 
+/** The flashcards: how many are due now (loaded once on arriving Home), a link to them. */
+function cardsTile() {
+  const due = state.cardsDue;
+  return h("section", { class: "mb-card mb-home-cards", "aria-labelledby": "home-cards-title" },
+    h("h2", { id: "home-cards-title" }, h("span", { "aria-hidden": "true" }, "🃏 "), t("home.cardsTitle")),
+    h("p", { class: "hint" }, t("home.cardsHint")),
+    linkButton({ href: "#cards", emoji: due ? "🔁" : "🃏", label: typeof due === "number" ? t("home.cardsDue", { count: due }) : t("home.cards"),
+      cls: due ? "primary mb-primary" : "mb-primary", id: "home-cards" }));
+}
+
 export function homeScreen() {
   const name = state.me?.student?.name ?? "";
   return h("div", { class: "mb-stack mb-home" },
     screenTitle("👋", t("home.hello", { name }), t("home.intro")),
     h("p", { class: "mb-lead" }, t("home.intro")),
     progressStrip(),
+    cardsTile(),
     h("section", { class: "mb-card", "aria-labelledby": "home-subjects" },
       h("h2", { id: "home-subjects" }, h("span", { "aria-hidden": "true" }, "🎒 "), t("home.subjects")),
       h("ul", { class: "mb-subjects" }, visibleSubjects().map(subjectTile))),

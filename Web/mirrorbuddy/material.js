@@ -1,9 +1,11 @@
 // #material/<id>: the material with the context banner above (drawn by app.js), its title, subject
 // and status, the reading bar (read / pause / resume, speed, ruler, focus mode), the text, and the
-// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens). A PDF
+// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens), and
+// its flashcards: their review and cards suggested from the text (a panel too). A PDF
 // or photos still being read show a friendly wait (material-watch.js asks again every 2 s); pages
 // that could not be read say why, with a big Delete and a way to try again.
 import { h } from "../shared/dom.js";
+import { closeSuggestions, openSuggestions, suggestPanel } from "./card-suggest.js";
 import { confirmBox } from "./celebrate.js";
 import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
 import { errorText, failureText, t } from "./i18n.js";
@@ -86,6 +88,14 @@ function head(material) {
     material.status === "failed" && material.source === "text" ? h("p", { class: "error-text" }, t("material.failedBecause", { reason: failureText(material).text })) : null);
 }
 
+/** The material's flashcards: review them, or have cards suggested from the text. */
+function cardActions(material) {
+  return h("div", { class: "mb-row mb-fc-actions", role: "group", "aria-label": t("material.flashcards") },
+    linkButton({ href: `#review/${encodeURIComponent(material.id)}`, emoji: "🃏", label: t("material.flashcards"), cls: "mb-big-btn", id: "material-flashcards" }),
+    button({ emoji: "💡", label: t("material.suggest"), pressed: state.panel === "cards", cls: "mb-big-btn", id: "material-suggest",
+      onclick: () => (state.panel === "cards" ? closeSuggestions() : openSuggestions(material.id)) }));
+}
+
 /** The server is still reading the pages: a friendly wait (the page asks again every 2 s). */
 function waiting() {
   return h("section", { class: "mb-card mb-waiting center", id: "material-waiting", role: "status", "aria-live": "polite" },
@@ -128,6 +138,8 @@ export function materialScreen() {
     head(material),
     reading ? waiting() : null,
     unread ? failed(material) : null,
+    material.text ? cardActions(material) : null,
+    state.panel === "cards" ? suggestPanel() : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,
     state.panel === "original" ? originalView(material) : (dropOriginal(), null),

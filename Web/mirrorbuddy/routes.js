@@ -1,9 +1,11 @@
 // Where the page is, by its address: #home (the default), #subject/<id>, #materials, #material/<id>,
-// #new (or #new/<subjectId>), #tasks, #progress, #settings. Pure.
+// #new (or #new/<subjectId>), #tasks, #progress, #settings, and the flashcards: #cards (all the
+// student's cards), #card/<id> (one card), #review (every due card) or #review/<materialId> (a
+// material's). Pure.
 
 const ID = "[\\w-]{1,80}";
-const PLAIN = ["home", "materials", "new", "tasks", "progress", "settings"];
-const WITH_ID = ["subject", "material", "new"];
+const PLAIN = ["home", "materials", "new", "tasks", "progress", "settings", "cards", "review"];
+const WITH_ID = ["subject", "material", "new", "review", "card"];
 
 /** The route named by `hash`: {name, id?}. Anything unknown is Home. */
 export function routeFor(hash) {
@@ -19,3 +21,13 @@ export function hashFor(route) {
   if (WITH_ID.includes(route.name) && route.id) return `#${route.name}/${encodeURIComponent(route.id)}`;
   return PLAIN.includes(route.name) ? `#${route.name}` : "#home";
 }
+
+// The screens the server's voice grammar knows (Study.VoiceScreen).
+const VOICE_SCREENS = ["home", "subject", "materials", "material", "new", "tasks", "progress", "settings"];
+
+/**
+ * The screen a voice command is heard for on route `name`. The flashcard screens are not among the
+ * server's, and have only the commands every screen has: they are heard as Progress is (a screen
+ * with no commands of its own), never as Material (whose "leggi" would read nothing there).
+ */
+export const voiceScreen = (name) => (VOICE_SCREENS.includes(name) ? name : "progress");

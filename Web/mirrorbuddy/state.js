@@ -17,6 +17,13 @@ export const state = {
   panel: null,                 // a material's open quick panel: "timer" | "task" | null
   editingTask: null,           // the id of the task being edited
   message: null,               // {text, kind} said on the screen (a saved change, a refusal)
+  // Flashcards
+  cards: { list: null, due: null, error: null, subjectId: "", draft: { front: "", back: "", subjectId: "" }, problem: "",
+    retention: null },
+  card: null,                  // #card/<id>: {id, card, history, error, draft}
+  review: null,                // #review: the session on show (review.js)
+  suggest: null,               // a material's suggested cards: {materialId, list, words, error, saving}
+  cardsDue: null,              // Home: how many cards are due now (null: not known)
 };
 
 let renderer = () => {};

@@ -110,7 +110,7 @@ export const depthAfter = (previous, entryDepth) => (Number.isInteger(entryDepth
 
 const PLAIN_SCREENS = { home: "#home", settings: "#settings", profile: "#progress", materials: "#materials", tasks: "#tasks" };
 const DYSLEXIA_OFF = { font: "system", letterSpacing: 0, wordSpacing: 0, lineSpacing: 1.5 };
-const SOON = { flashcards: "voice.soon.flashcards", mindMap: "voice.soon.mindMap" };
+const SOON = { mindMap: "voice.soon.mindMap" };
 const say = (key) => ({ kind: "say", key });
 const go = (hash) => ({ kind: "go", hash, leaves: true });
 const back = (here) => (here.canGoBack ? { kind: "back", leaves: true } : go("#home"));
@@ -137,6 +137,8 @@ export function actionFor(answer, here) {
     case "close": return here.panelOpen ? { kind: "close" } : back(here);
     case "newMaterial": return go(here.route?.name === "subject" && here.route.id ? hashOf("new", here.route.id) : "#new");
     case "search": return { kind: "search", leaves: here.route?.name !== "materials" };
+    // On a material (the only screen the server hears it on): its cards' review; anywhere else, the cards.
+    case "flashcards": return here.route?.name === "material" && here.route.id ? go(hashOf("review", here.route.id)) : go("#cards");
     case "openSubject": return answer.subjectId ? go(hashOf("subject", answer.subjectId)) : say("voice.notUnderstood");
     case "openMaterial": return answer.materialId ? go(hashOf("material", answer.materialId)) : say("voice.notUnderstood");
     case "openLatestMaterial": return answer.materialId ? go(hashOf("material", answer.materialId)) : say("voice.noMaterials");

@@ -70,6 +70,7 @@ export const ErrorCode = Object.freeze({
   studyFull: "study_full",
   stretchOverlaps: "stretch_overlaps",
   readerUnavailable: "reader_unavailable",
+  reviewStale: "review_stale",
   tooManyDevices: "too_many_devices",
   pairingUnavailable: "pairing_unavailable",
   pairingCodeInvalid: "pairing_code_invalid",

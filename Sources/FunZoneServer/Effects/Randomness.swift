@@ -49,6 +49,9 @@ public struct Randomness: Sendable {
         }
     }
 
+    /// A number in 0..<1 (53 random bits), for the domain's `random: () -> Double` parameters.
+    func unitInterval() -> Double { Double(next() >> 11) * 0x1p-53 }
+
     /// A generator for the domain's `using:` parameters.
     var generator: Generator { Generator(source: self) }
 

@@ -22,6 +22,7 @@ struct MirrorBuddyController {
         MirrorBuddyUploads(services: services).addRoutes(to: kid)
         MirrorBuddyTasks(services: services).addRoutes(to: kid)
         MirrorBuddyVoice(services: services).addRoutes(to: kid)
+        MirrorBuddyCards(services: services).addRoutes(to: kid)
     }
 
     struct Profile: Codable {

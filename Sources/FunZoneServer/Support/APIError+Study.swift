@@ -50,6 +50,17 @@ extension APIError {
 }
 
 extension APIError {
+    init(card error: FlashcardRuleError) {
+        switch error {
+        case .emptyFront: self = .invalid("front", "Write the card's question side.")
+        case .emptyBack: self = .invalid("back", "Write the card's answer side.")
+        case .frontTooLong: self = .invalid("front", "A card's question side can be at most \(Flashcards.frontLimit) characters.")
+        case .backTooLong: self = .invalid("back", "A card's answer side can be at most \(Flashcards.backLimit) characters.")
+        case .retention(let value):
+            self = .invalid("desiredRetention", "desiredRetention must be a number from 0.80 to 0.97, not \(value).")
+        }
+    }
+
     init(stretch error: StretchRuleError) {
         switch error {
         case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")

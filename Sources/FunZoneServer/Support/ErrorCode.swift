@@ -41,7 +41,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case printBusy = "print_busy"
     // MirrorBuddy
     case subjectIsDefault = "subject_is_default", subjectHasContent = "subject_has_content", studyFull = "study_full"
-    case stretchOverlaps = "stretch_overlaps", readerUnavailable = "reader_unavailable"
+    case stretchOverlaps = "stretch_overlaps", readerUnavailable = "reader_unavailable", reviewStale = "review_stale"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -61,7 +61,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
              .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
              .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges, .subjectIsDefault, .subjectHasContent,
-             .studyFull, .stretchOverlaps:
+             .studyFull, .stretchOverlaps, .reviewStale:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
@@ -125,6 +125,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .subjectHasContent: "This subject still has materials or tasks: move or delete them first, or hide it."
         case .studyFull: "MirrorBuddy holds as many of these as it can for this student. Delete some first."
         case .stretchOverlaps: "This study time overlaps time already counted."
+        case .reviewStale: "This card was answered meanwhile, on another device or in another tab."
         case .readerUnavailable: "The server cannot read PDFs or photos now (poppler or tesseract is missing)."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."
