@@ -184,4 +184,24 @@ extension Migrations {
             updated_at BIGINT NOT NULL)
         """,
     ])
+
+    /// Mind maps: each student's, the tree kept whole as JSON (the page edits it and sends it back
+    /// whole, at the revision it read), maybe made from a material (one map a material).
+    static let mirrorBuddyMaps = Migration(version: 21, name: "mirrorbuddy mind maps", statements: [
+        """
+        CREATE TABLE mirrorbuddy_maps (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            material_id TEXT,
+            subject_id TEXT,
+            title TEXT NOT NULL,
+            nodes TEXT NOT NULL,
+            node_count BIGINT NOT NULL,
+            revision BIGINT NOT NULL,
+            created_at BIGINT NOT NULL,
+            updated_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX mirrorbuddy_maps_by_child ON mirrorbuddy_maps (family_id, child_id, updated_at)",
+    ])
 }

@@ -340,6 +340,7 @@ public enum Migrations {
         mirrorBuddyReadAttempts,
         mirrorBuddyFailureCodes,
         mirrorBuddyCards,
+        mirrorBuddyMaps,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -142,9 +142,13 @@ extension MirrorBuddyStore {
                 UPDATE mirrorbuddy_tasks SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
-            // Its cards stay, with their memory: what the student learnt is not the material's.
+            // Its cards (with their memory) and maps stay: what the student learnt and made is not the material's.
             try await sql.raw("""
                 UPDATE mirrorbuddy_cards SET material_id = NULL
+                WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                """).run()
+            try await sql.raw("""
+                UPDATE mirrorbuddy_maps SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
             if try row.decode(column: "created_at", as: Int64.self) > now.addingTimeInterval(-86_400).millis {

@@ -120,6 +120,10 @@ public struct MirrorBuddyStore: Sendable {
                 UPDATE mirrorbuddy_cards SET subject_id = NULL
                 WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
+            try await sql.raw("""
+                UPDATE mirrorbuddy_maps SET subject_id = NULL
+                WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                """).run()
             return true
         }
     }

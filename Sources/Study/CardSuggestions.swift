@@ -186,28 +186,54 @@ enum Definitions {
 /// The material's key terms, best first: names (capitalised where a sentence does not start), years
 /// and the longer content words it repeats.
 enum KeyTerms {
-    static func ranked(_ sentences: [String], language: StudyLanguage) -> [String] {
+    struct Scored { var score: Double; var spelling: String; var first: Int }
+
+    /// Each candidate's score over `sentences` (keyed in lower case): names and years 2 a time, longer
+    /// content words 1 and a little more for each letter past six.
+    static func scores(_ sentences: [String], language: StudyLanguage) -> [String: Scored] {
         let stop = StopWords.all[language] ?? []
-        var score: [String: Double] = [:], spelling: [String: String] = [:], firstSeen: [String: Int] = [:]
-        var order = 0
+        var scores: [String: Scored] = [:]
         for sentence in sentences {
             for (position, word) in ReadingText.words(sentence).enumerated() {
-                var text = word.text
-                // "dell'atmosfera" → "atmosfera": the part after an elided article.
-                if let cut = text.lastIndex(where: { $0 == "'" || $0 == "’" }) { text = String(text[text.index(after: cut)...]) }
-                let key = text.lowercased()
-                guard !stop.contains(key) else { continue }
-                let isYear = text.count == 4 && text.allSatisfy(\.isNumber)
-                let isName = position > 0 && text.first?.isUppercase == true && text.count >= 3
-                guard isYear || isName || (text.count >= 6 && text.allSatisfy(\.isLetter)) else { continue }
-                score[key, default: 0] += isName || isYear ? 2 : 1 + Double(text.count - 6) * 0.1
-                if spelling[key] == nil || isName { spelling[key] = text }
-                if firstSeen[key] == nil { firstSeen[key] = order; order += 1 }
+                guard let (key, text, isName, isYear) = candidate(word.text, position: position, stop: stop) else { continue }
+                let next = scores.count
+                scores[key, default: Scored(score: 0, spelling: text, first: next)].score += isName || isYear ? 2 : 1 + Double(text.count - 6) * 0.1
+                if isName { scores[key]?.spelling = text }
             }
         }
+        return scores
+    }
+
+    /// A word as a key term, if it can be one: its key, spelling, and whether it is a name or a year.
+    static func candidate(_ raw: String, position: Int, stop: Set<String>) -> (String, String, Bool, Bool)? {
+        var text = raw
+        // "dell'atmosfera" → "atmosfera": the part after an elided article.
+        if let cut = text.lastIndex(where: { $0 == "'" || $0 == "’" }) { text = String(text[text.index(after: cut)...]) }
+        let key = text.lowercased()
+        guard !stop.contains(key) else { return nil }
+        let isYear = text.count == 4 && text.allSatisfy(\.isNumber)
+        let isName = position > 0 && text.first?.isUppercase == true && text.count >= 3
+        guard isYear || isName || (text.count >= 6 && text.allSatisfy(\.isLetter)) else { return nil }
+        return (key, text, isName, isYear)
+    }
+
+    static func ranked(_ sentences: [String], language: StudyLanguage) -> [String] {
         // A term said once is not yet a key term, unless it is a name or a year.
-        return score.filter { $0.value >= 2 }
-            .sorted { ($1.value, firstSeen[$0.key]!) < ($0.value, firstSeen[$1.key]!) }
-            .compactMap { spelling[$0.key] }
+        scores(sentences, language: language).filter { $0.value.score >= 2 }
+            .sorted { ($1.value.score, $0.value.first) < ($0.value.score, $1.value.first) }
+            .map(\.value.spelling)
+    }
+
+    /// The candidates `section` holds, best first by their score over the whole material.
+    static func ranked(_ section: [String], by whole: [String: Scored], language: StudyLanguage) -> [String] {
+        let stop = StopWords.all[language] ?? []
+        var seen: [String: Int] = [:]
+        for sentence in section {
+            for (position, word) in ReadingText.words(sentence).enumerated() {
+                guard let (key, _, _, _) = candidate(word.text, position: position, stop: stop), whole[key] != nil, seen[key] == nil else { continue }
+                seen[key] = seen.count
+            }
+        }
+        return seen.keys.sorted { (whole[$1]!.score, seen[$0]!) < (whole[$0]!.score, seen[$1]!) }.map { whole[$0]!.spelling }
     }
 }

@@ -109,6 +109,7 @@ import Testing
                 case "POST /api/parent/requests/{requestId}/decision": ByteBuffer(string: #"{"status": "approved"}"#)
                 case "PUT /api/parent/children/{childId}/apps/{appId}": ByteBuffer(string: #"{"hidden": true}"#)
                 case "POST /api/mirrorbuddy/cards/{cardId}/review": ByteBuffer(string: #"{"rating": "easy", "reps": 0}"#)
+                case "PUT /api/mirrorbuddy/maps/{mapId}": ByteBuffer(string: #"{"revision": 1, "nodes": [{"id": "r", "parentId": null, "label": "Mia"}]}"#)
                 default: ByteBuffer(string: "{}")
                 }
                 let response = try await device.request(route.method, uri, body: body, headers: [.contentType: "application/json", .ifMatch: "\"1\""])
@@ -193,13 +194,14 @@ struct Family {
         let card = try await tablet.decoded(MirrorBuddyCards.AddResponse.self, .post, "/api/mirrorbuddy/cards",
                                             NewCards(materialId: material.id, cards: [["front": "Gallia?", "back": "Divisa in partes tres."]]),
                                             expect: .created).cards[0]
+        let map = try await tablet.decoded(MirrorBuddyMaps.MapView.self, .post, "/api/mirrorbuddy/materials/\(material.id)/mind-map", expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
             "drawingId": try drawing.decoded(ColoringController.DrawingView.self).id.rawValue, "listId": list.id,
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
             "promptId": prompt.id, "goalId": goal.id, "challengeId": challenge.id,
-            "subjectId": subject.id, "materialId": material.id, "taskId": task.id, "cardId": card.id,
+            "subjectId": subject.id, "materialId": material.id, "taskId": task.id, "cardId": card.id, "mapId": map.id,
         ])
     }
 
@@ -213,7 +215,7 @@ struct Family {
                          "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges",
                          "/api/mirrorbuddy/me", "/api/mirrorbuddy/settings", "/api/mirrorbuddy/materials", "/api/mirrorbuddy/tasks",
                          "/api/mirrorbuddy/materials/\(ids["materialId"]!)", "/api/mirrorbuddy/cards",
-                         "/api/mirrorbuddy/cards/\(ids["cardId"]!)"]
+                         "/api/mirrorbuddy/cards/\(ids["cardId"]!)", "/api/mirrorbuddy/maps", "/api/mirrorbuddy/maps/\(ids["mapId"]!)"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

@@ -11,7 +11,7 @@ from test_accessibility import serious_violations
 from test_home_network import lan_server, trusting_browser  # noqa: F401 (lan_server is a fixture)
 from test_speakup_pages import tap
 
-SCREENS = ["#home", "#materials", "#new", "#tasks", "#progress", "#settings", "#cards"]
+SCREENS = ["#home", "#materials", "#new", "#tasks", "#progress", "#settings", "#cards", "#maps"]
 
 TEXT = ("La Rivoluzione francese cominciò nel 1789. Il re Luigi XVI convocò gli Stati generali a Versailles.\n\n"
         "Il 14 luglio il popolo di Parigi prese la Bastiglia.")

@@ -42,6 +42,19 @@ def to_english(d):
     close_panel(d)
 
 
+def material_open(browser_factory, server, width, height, language, notes):
+    """Mario's MirrorBuddy on a device of that size, in that language, with the notes of that language open."""
+    d = browser_factory(width, height)
+    open_mirrorbuddy(d, server)
+    if language == "en":
+        to_english(d)
+    add_material(d, *notes[language])
+    return d
+
+
+DEVICES = pytest.mark.parametrize("width,height,language", [(1024, 768, "it"), (390, 844, "en")], ids=["tablet-it", "phone-en"])
+
+
 def swipe(d, element, dx):
     """A finger dragged across `element`: touch pointer events, as a tablet sends (a mouse drag is
     not a swipe: it selects text)."""
@@ -55,14 +68,9 @@ def counter(d):
     return find(d, "#review-counter").text
 
 
-@pytest.mark.parametrize("width,height,language", [(1024, 768, "it"), (390, 844, "en")], ids=["tablet-it", "phone-en"])
+@DEVICES
 def test_suggested_cards_are_reviewed_and_come_back_on_their_schedule(server, browser_factory, width, height, language):
-    d = browser_factory(width, height)
-    open_mirrorbuddy(d, server)
-    if language == "en":
-        to_english(d)
-    title, text = NOTES[language]
-    add_material(d, title, text)
+    d = material_open(browser_factory, server, width, height, language, NOTES)
 
     # The server suggests cards from the notes; he keeps them all.
     tap(d, "#material-suggest")

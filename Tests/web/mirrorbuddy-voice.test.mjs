@@ -183,11 +183,11 @@ test("search opens the materials' search (already there: it stays)", () => {
   assert.deepEqual(act("search", {}, { ...HOME, route: { name: "materials" } }), { kind: "search", leaves: false });
 });
 
-test("mind maps are not built: an honest line, no navigation", () => {
-  const action = act("mindMap", {}, MATERIAL);
-  assert.equal(action.kind, "say");
-  assert.equal(action.key, "voice.soon.mindMap");
-  assert.equal(action.leaves, undefined);
+test("mind map on a material opens its map (made if it has none); anywhere else, the maps", () => {
+  assert.deepEqual(act("mindMap", {}, MATERIAL), { kind: "mindMap", materialId: "m1", leaves: true });
+  assert.deepEqual(act("mindMap", {}, { ...MATERIAL, route: { name: "material", id: "a b" } }), { kind: "mindMap", materialId: "a b", leaves: true });
+  assert.deepEqual(act("mindMap"), { kind: "go", hash: "#maps", leaves: true });
+  assert.ok(!ACTION_KEYS.some((key) => key.startsWith("voice.soon.")), "nothing is 'coming soon' any more");
 });
 
 test("flashcards on a material open its review; anywhere else, the cards", () => {
@@ -315,7 +315,7 @@ test("every line the voice commands show or say is in both catalogues, with its 
   setLanguage("en");
   assert.equal(t("voice.heard", { phrase: "open maths" }), "I heard: “open maths”");
   assert.match(t("voice.notUnderstood"), /^I didn't catch that/);
-  assert.equal(t("voice.soon.mindMap"), "Mind maps are coming soon!");
+  assert.equal(t("voice.command.mindMap"), "See the material's mind map");
   setLanguage("it");
 });
 

@@ -17,6 +17,10 @@ import { contextBanner } from "./context-banner.js";
 import { loadMaterial, loadMaterials, loadMe, loadProgress, loadRecent, loadTasks } from "./data.js";
 import { errorText, t } from "./i18n.js";
 import { homeScreen } from "./home.js";
+import { loadMaps } from "./map-data.js";
+import { leaveMap, loadMap } from "./map-page.js";
+import { mapScreen } from "./map-screen.js";
+import { mapsScreen } from "./maps.js";
 import { materialScreen } from "./material.js";
 import { forgetNewForm, newScreen } from "./material-new.js";
 import { materialsScreen } from "./materials.js";
@@ -69,6 +73,7 @@ function route() {
   const moved = previous.name !== next.name || previous.id !== next.id;
   if (moved && previous.name === "material") { stopReading(); state.panel = null; }
   if (moved) stopWatching();
+  if (moved && previous.name === "map") leaveMap();
   state.route = next;
   if (state.me && moved) loadScreen(next);
   render();
@@ -93,6 +98,8 @@ function loadScreen(next) {
   }
   if (next.name === "card") loadCard(next.id);
   if (next.name === "review") startReview(next.id ?? null);
+  if (next.name === "maps") { state.maps = { list: null, error: null }; loadMaps(); }
+  if (next.name === "map") loadMap(next.id, { keepView: state.map?.id === next.id && Boolean(state.map?.tree) });
 }
 
 async function openMaterial(id) {
@@ -118,7 +125,7 @@ function topbar() {
     linkButton({ href: "/hub/", emoji: "🚪", label: t("nav.hub"), id: "nav-hub", cls: "mb-nav-link mb-hub-link" }),
     h("span", { class: "mb-brand mb-extra" }, h("span", { "aria-hidden": "true" }, "🪞 "), "MirrorBuddy"),
     h("div", { class: "mb-nav" },
-      tab("#home", "home", "🏠", t("nav.home"), ["subject"]), tab("#materials", "materials", "📚", t("nav.materials"), ["material", "new"]),
+      tab("#home", "home", "🏠", t("nav.home"), ["subject"]), tab("#materials", "materials", "📚", t("nav.materials"), ["material", "new", "maps", "map"]),
       tab("#tasks", "tasks", "📝", t("nav.tasks")), tab("#progress", "progress", "🏆", t("nav.progress")),
       tab("#settings", "settings", "⚙️", t("nav.settings"))));
 }
@@ -131,7 +138,7 @@ function screen() {
       linkButton({ href: "/hub/", emoji: "🚪", label: t("nav.hub") }));
   }
   const screens = { home: homeScreen, subject: subjectScreen, materials: materialsScreen, material: materialScreen, new: newScreen, tasks: tasksScreen,
-    progress: progressScreen, settings: settingsScreen, cards: cardsScreen, card: cardScreen, review: reviewScreen };
+    progress: progressScreen, settings: settingsScreen, cards: cardsScreen, card: cardScreen, review: reviewScreen, maps: mapsScreen, map: mapScreen };
   return (screens[state.route.name] ?? homeScreen)();
 }
 

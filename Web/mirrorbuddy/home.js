@@ -1,5 +1,5 @@
-// #home: a greeting, the progress strip (level, XP bar, streak), the flashcards due now (to #cards),
-// the subjects grid (emoji, colour, counts), today's tasks (overdue ones first), the newest
+// #home: a greeting, the progress strip (level, XP bar, streak), the flashcards due now (to #cards)
+// and beside them the mind maps (to #maps), the subjects grid (emoji, colour, counts), today's tasks (overdue ones first), the newest
 // materials, the week's quests.
 import { h } from "../shared/dom.js";
 import { t } from "./i18n.js";
@@ -39,13 +39,21 @@ function cardsTile() {
       cls: due ? "primary mb-primary" : "mb-primary", id: "home-cards" }));
 }
 
+/** The mind maps: a link to the student's maps. */
+function mapsTile() {
+  return h("section", { class: "mb-card mb-home-maps", "aria-labelledby": "home-maps-title" },
+    h("h2", { id: "home-maps-title" }, h("span", { "aria-hidden": "true" }, "🧠 "), t("home.mapsTitle")),
+    h("p", { class: "hint" }, t("home.mapsHint")),
+    linkButton({ href: "#maps", emoji: "🧠", label: t("home.maps"), cls: "mb-primary", id: "home-maps" }));
+}
+
 export function homeScreen() {
   const name = state.me?.student?.name ?? "";
   return h("div", { class: "mb-stack mb-home" },
     screenTitle("👋", t("home.hello", { name }), t("home.intro")),
     h("p", { class: "mb-lead" }, t("home.intro")),
     progressStrip(),
-    cardsTile(),
+    h("div", { class: "mb-home-tools" }, cardsTile(), mapsTile()),
     h("section", { class: "mb-card", "aria-labelledby": "home-subjects" },
       h("h2", { id: "home-subjects" }, h("span", { "aria-hidden": "true" }, "🎒 "), t("home.subjects")),
       h("ul", { class: "mb-subjects" }, visibleSubjects().map(subjectTile))),

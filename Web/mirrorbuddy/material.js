@@ -1,7 +1,8 @@
 // #material/<id>: the material with the context banner above (drawn by app.js), its title, subject
 // and status, the reading bar (read / pause / resume, speed, ruler, focus mode), the text, and the
-// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens), and
-// its flashcards: their review and cards suggested from the text (a panel too). A PDF
+// quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens), its
+// flashcards: their review and cards suggested from the text (a panel too), and its mind map (made
+// by the server in a moment, then #map/<id>). A PDF
 // or photos still being read show a friendly wait (material-watch.js asks again every 2 s); pages
 // that could not be read say why, with a big Delete and a way to try again.
 import { h } from "../shared/dom.js";
@@ -9,6 +10,7 @@ import { closeSuggestions, openSuggestions, suggestPanel } from "./card-suggest.
 import { confirmBox } from "./celebrate.js";
 import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
 import { errorText, failureText, t } from "./i18n.js";
+import { openMapFor } from "./map-data.js";
 import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stopReading } from "./reader.js";
 import { textView } from "./reading-view.js";
 import { render, state, subjectName, subjectsFor, tell } from "./state.js";
@@ -96,6 +98,15 @@ function cardActions(material) {
       onclick: () => (state.panel === "cards" ? closeSuggestions() : openSuggestions(material.id)) }));
 }
 
+/** The material's mind map: made (or the one it has), then shown; while the server makes it, the button says so. */
+function mapAction(material) {
+  const making = state.mapMaking === material.id;
+  return h("div", { class: "mb-row mb-fc-actions mb-map-action" },
+    button({ emoji: making ? "⏳" : "🧠", label: making ? t("material.mapMaking") : t("material.mindMap"), cls: "mb-big-btn", id: "material-mind-map",
+      disabled: making, onclick: () => openMapFor(material.id) }),
+    making ? h("p", { class: "hint mb-map-making", role: "status", id: "material-map-making" }, t("material.mapMakingHint")) : null);
+}
+
 /** The server is still reading the pages: a friendly wait (the page asks again every 2 s). */
 function waiting() {
   return h("section", { class: "mb-card mb-waiting center", id: "material-waiting", role: "status", "aria-live": "polite" },
@@ -139,6 +150,7 @@ export function materialScreen() {
     reading ? waiting() : null,
     unread ? failed(material) : null,
     material.text ? cardActions(material) : null,
+    material.text && material.status === "ready" ? mapAction(material) : null,
     state.panel === "cards" ? suggestPanel() : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,

@@ -24,6 +24,10 @@ export const state = {
   review: null,                // #review: the session on show (review.js)
   suggest: null,               // a material's suggested cards: {materialId, list, words, error, saving}
   cardsDue: null,              // Home: how many cards are due now (null: not known)
+  // Mind maps
+  maps: { list: null, error: null },  // #maps
+  map: null,                   // #map/<id>: the map on show and how it is shown (map-page.js)
+  mapMaking: null,             // the id of the material whose map the server is making now
 };
 
 let renderer = () => {};

@@ -1,6 +1,7 @@
 // Does what a voice command asks, with the functions the page's own buttons call (voice-rules.js
 // decides which): the address for a screen, the switcher's profile and reset, the settings'
-// text size, the reader's and the timer's buttons, the open panel's close. Also keeps how many
+// text size, the reader's and the timer's buttons, the open panel's close, the material's mind
+// map. Also keeps how many
 // MirrorBuddy screens lie behind this one, so "indietro" never leaves MirrorBuddy.
 import { chooseProfile, close as closeSwitcher, switcherOpen } from "./a11y-switcher.js";
 import { pauseReading, readerStatus, readFrom, resumeReading, stopReading } from "./reader.js";
@@ -9,6 +10,7 @@ import { render, state, subjectById, subjectName } from "./state.js";
 import { pauseTimer, resumeTimer, startTimer, timerState } from "./timer.js";
 import { closeHelp, helpOpen, openHelp } from "./voice-help.js";
 import { t } from "./i18n.js";
+import { openMapFor } from "./map-data.js";
 import { dayOf, depthAfter } from "./voice-rules.js";
 import { ttsOn } from "./voice.js";
 
@@ -106,6 +108,7 @@ export function runAction(action, { spoken = Promise.resolve() } = {}) {
       focusWhenShown("new-task-title");
       break;
     case "close": openPanel()?.(); break;
+    case "mindMap": openMapFor(action.materialId); break;
     case "help": openHelp({ byVoice: true, after: spoken }); break;
     default: break; // "say": the line said is the whole answer
   }

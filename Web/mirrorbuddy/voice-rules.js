@@ -110,7 +110,6 @@ export const depthAfter = (previous, entryDepth) => (Number.isInteger(entryDepth
 
 const PLAIN_SCREENS = { home: "#home", settings: "#settings", profile: "#progress", materials: "#materials", tasks: "#tasks" };
 const DYSLEXIA_OFF = { font: "system", letterSpacing: 0, wordSpacing: 0, lineSpacing: 1.5 };
-const SOON = { mindMap: "voice.soon.mindMap" };
 const say = (key) => ({ kind: "say", key });
 const go = (hash) => ({ kind: "go", hash, leaves: true });
 const back = (here) => (here.canGoBack ? { kind: "back", leaves: true } : go("#home"));
@@ -122,7 +121,7 @@ const hashOf = (name, id) => `#${name}/${encodeURIComponent(id)}`;
  * "paused", before listening paused it), timer: {mode, running}, hasText, tts, textSize, textSpec}.
  * An action is {kind, …}: "go" {hash}, "back", "search", "say" {key}, "preset" {preset, key?}, "settings" {change},
  * "textSize" {value}, "reader" {call}, "timer" {call}, "startStudy", "refresh", "close", "help",
- * "addTask" {subjectId, day}, "newTask".
+ * "addTask" {subjectId, day}, "newTask", "mindMap" {materialId}.
  * `leaves`: it leaves this screen; `resumeReader`: a reader paused to listen reads on afterwards.
  */
 export function actionFor(answer, here) {
@@ -131,7 +130,6 @@ export function actionFor(answer, here) {
   const reader = here.reader ?? "idle";
   const timer = here.timer ?? {};
   if (command in PLAIN_SCREENS) return go(PLAIN_SCREENS[command]);
-  if (command in SOON) return { ...say(SOON[command]), resumeReader: true };
   switch (command) {
     case "back": return back(here);
     case "close": return here.panelOpen ? { kind: "close" } : back(here);
@@ -139,6 +137,8 @@ export function actionFor(answer, here) {
     case "search": return { kind: "search", leaves: here.route?.name !== "materials" };
     // On a material (the only screen the server hears it on): its cards' review; anywhere else, the cards.
     case "flashcards": return here.route?.name === "material" && here.route.id ? go(hashOf("review", here.route.id)) : go("#cards");
+    // On a material (the only screen the server hears it on): its map, made if it has none; anywhere else, the maps.
+    case "mindMap": return here.route?.name === "material" && here.route.id ? { kind: "mindMap", materialId: here.route.id, leaves: true } : go("#maps");
     case "openSubject": return answer.subjectId ? go(hashOf("subject", answer.subjectId)) : say("voice.notUnderstood");
     case "openMaterial": return answer.materialId ? go(hashOf("material", answer.materialId)) : say("voice.notUnderstood");
     case "openLatestMaterial": return answer.materialId ? go(hashOf("material", answer.materialId)) : say("voice.noMaterials");
@@ -180,8 +180,7 @@ export function actionFor(answer, here) {
 
 /** Every catalogue key actionFor may say (the catalogue test checks them). */
 export const ACTION_KEYS = ["voice.notHere", "voice.notUnderstood", "voice.noMaterials", "voice.textBiggest", "voice.textSmallest", "voice.timerRunning",
-  "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", "voice.taskReady",
-  ...Object.values(SOON)];
+  "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", "voice.taskReady"];
 
 /** The catalogue line for a microphone that would not start, by the error's name (as recorder.js's microphoneProblem sorts them). */
 export function microphoneKey(error) {

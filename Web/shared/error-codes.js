@@ -71,6 +71,7 @@ export const ErrorCode = Object.freeze({
   stretchOverlaps: "stretch_overlaps",
   readerUnavailable: "reader_unavailable",
   reviewStale: "review_stale",
+  mapChanged: "map_changed",
   tooManyDevices: "too_many_devices",
   pairingUnavailable: "pairing_unavailable",
   pairingCodeInvalid: "pairing_code_invalid",

@@ -23,6 +23,7 @@ struct MirrorBuddyController {
         MirrorBuddyTasks(services: services).addRoutes(to: kid)
         MirrorBuddyVoice(services: services).addRoutes(to: kid)
         MirrorBuddyCards(services: services).addRoutes(to: kid)
+        MirrorBuddyMaps(services: services).addRoutes(to: kid)
     }
 
     struct Profile: Codable {

@@ -61,6 +61,21 @@ extension APIError {
         }
     }
 
+    init(map error: MindMapRuleError) {
+        switch error {
+        case .titleEmpty: self = .invalid("title", "Give the map a title.")
+        case .titleTooLong: self = .invalid("title", "A map's title can be at most \(MindMaps.titleLimit) characters.")
+        case .nodeCount(let count): self = .invalid("nodes", "A map has 1 to \(MindMaps.nodeLimit) nodes, not \(count).")
+        case .rootCount(let count): self = .invalid("nodes", "A map has exactly one root (a node without a parent), not \(count).")
+        case .badId(let id): self = .invalid("nodes", "\"\(id)\" is not a node id: 1 to 40 letters, digits, - or _.")
+        case .duplicateId(let id): self = .invalid("nodes", "Two nodes have the id \"\(id)\".")
+        case .labelEmpty(let id): self = .invalid("nodes", "Node \"\(id)\" has no words.")
+        case .labelTooLong(let id): self = .invalid("nodes", "Node \"\(id)\" has more than \(MindMaps.labelLimit) characters.")
+        case .unknownParent(let id): self = .invalid("nodes", "Node \"\(id)\" hangs from a node that is not in the map (or from itself).")
+        case .tooDeep(let id): self = .invalid("nodes", "Node \"\(id)\" is more than \(MindMaps.depthLimit) levels deep.")
+        }
+    }
+
     init(stretch error: StretchRuleError) {
         switch error {
         case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")

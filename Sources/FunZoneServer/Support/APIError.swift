@@ -89,6 +89,7 @@ extension APIError {
         case let error as StudyLedgerError: self = APIError(ledger: error)
         case let error as StretchRuleError: self = APIError(stretch: error)
         case let error as FlashcardRuleError: self = APIError(card: error)
+        case let error as MindMapRuleError: self = APIError(map: error)
         case StorageError.duplicatePrompt: self = APIError(.promptExists)
         case StorageError.limitReached: self = APIError(.promptLibraryFull)
         case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)

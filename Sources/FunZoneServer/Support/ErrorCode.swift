@@ -42,6 +42,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     // MirrorBuddy
     case subjectIsDefault = "subject_is_default", subjectHasContent = "subject_has_content", studyFull = "study_full"
     case stretchOverlaps = "stretch_overlaps", readerUnavailable = "reader_unavailable", reviewStale = "review_stale"
+    case mapChanged = "map_changed"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -61,7 +62,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
              .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
              .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges, .subjectIsDefault, .subjectHasContent,
-             .studyFull, .stretchOverlaps, .reviewStale:
+             .studyFull, .stretchOverlaps, .reviewStale, .mapChanged:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
@@ -126,6 +127,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .studyFull: "MirrorBuddy holds as many of these as it can for this student. Delete some first."
         case .stretchOverlaps: "This study time overlaps time already counted."
         case .reviewStale: "This card was answered meanwhile, on another device or in another tab."
+        case .mapChanged: "This mind map was saved meanwhile, on another device or in another tab: load it again."
         case .readerUnavailable: "The server cannot read PDFs or photos now (poppler or tesseract is missing)."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."
