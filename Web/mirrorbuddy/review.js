@@ -147,19 +147,21 @@ addEventListener("keydown", (event) => {
 }, { capture: true });
 
 // A finger or a pen only: a mouse dragged across the answer selects its words (swipeRating says so too).
-function watchSwipe(element) {
-  let start = null;
-  element.addEventListener("pointerdown", (event) => {
-    start = event.isPrimary && SWIPE_POINTERS.has(event.pointerType) ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
-  });
-  element.addEventListener("pointercancel", () => { start = null; });
-  element.addEventListener("pointerup", (event) => {
-    if (!start || event.pointerId !== start.id) return;
-    const rating = swipeRating({ dx: event.clientX - start.x, dy: event.clientY - start.y, pointerType: event.pointerType });
-    start = null;
-    if (rating && state.review?.flipped) answer(rating);
-  });
-}
+// Watched once, on the document: the card is drawn anew on every redraw (the banner's clock, a
+// message), and a swipe that began on one drawing of it must still count when it ends on the next.
+let swipeStart = null;
+document.addEventListener("pointerdown", (event) => {
+  const onCard = event.target instanceof Element && event.target.closest("#review-card");
+  swipeStart = onCard && state.review?.flipped && event.isPrimary && SWIPE_POINTERS.has(event.pointerType)
+    ? { x: event.clientX, y: event.clientY, id: event.pointerId } : null;
+});
+document.addEventListener("pointercancel", () => { swipeStart = null; });
+document.addEventListener("pointerup", (event) => {
+  if (!swipeStart || event.pointerId !== swipeStart.id) return;
+  const rating = swipeRating({ dx: event.clientX - swipeStart.x, dy: event.clientY - swipeStart.y, pointerType: event.pointerType });
+  swipeStart = null;
+  if (rating && state.review?.flipped && onScreen()) answer(rating);
+});
 
 // ---- Drawing
 
@@ -180,7 +182,6 @@ function flashcard(card, flipped) {
       h("span", { class: "mb-face-label", id: "review-back-label" }, t("review.answer")),
       h("span", { class: "mb-face-question" }, card.front),
       h("span", { class: "mb-face-text", id: "review-back-text" }, card.back))));
-  if (flipped) watchSwipe(element);
   if (flipped && turning) requestAnimationFrame(() => { void element.offsetWidth; element.classList.add("flipped"); });
   return element;
 }
