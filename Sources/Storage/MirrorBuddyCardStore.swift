@@ -13,11 +13,21 @@ public enum CardReviewOutcome: Sendable, Equatable {
 extension MirrorBuddyStore {
     // MARK: - Flashcards
 
-    /// The student's cards, newest first, maybe only a subject's or a material's.
-    public func cards(childId: ChildID, in scope: FamilyScope, subjectId: String? = nil, materialId: String? = nil) async throws -> [Flashcard] {
-        var query = SQLQueryString("SELECT * FROM mirrorbuddy_cards WHERE child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)")
+    /// `head` ("SELECT …") over the student's cards, maybe only a subject's or a material's.
+    private func cardQuery(_ head: String, childId: ChildID, in scope: FamilyScope, subjectId: String?, materialId: String?) -> SQLQueryString {
+        var query = SQLQueryString(head)
+        query.appendInterpolation(unsafeRaw: " FROM mirrorbuddy_cards WHERE child_id = ")
+        query.appendInterpolation(bind: childId)
+        query.appendInterpolation(unsafeRaw: " AND family_id = ")
+        query.appendInterpolation(bind: scope.familyId)
         if let subjectId { query.appendInterpolation(unsafeRaw: " AND subject_id = "); query.appendInterpolation(bind: subjectId) }
         if let materialId { query.appendInterpolation(unsafeRaw: " AND material_id = "); query.appendInterpolation(bind: materialId) }
+        return query
+    }
+
+    /// The student's cards, newest first, maybe only a subject's or a material's.
+    public func cards(childId: ChildID, in scope: FamilyScope, subjectId: String? = nil, materialId: String? = nil) async throws -> [Flashcard] {
+        var query = cardQuery("SELECT *", childId: childId, in: scope, subjectId: subjectId, materialId: materialId)
         query.appendInterpolation(unsafeRaw: " ORDER BY created_at DESC, id DESC")
         return try await sql.raw(query).all().map(Self.card(row:))
     }
@@ -26,20 +36,10 @@ extension MirrorBuddyStore {
     /// due yet comes back: what a review session is chosen from (`Flashcards.session`).
     public func dueCards(childId: ChildID, in scope: FamilyScope, now: Date, subjectId: String? = nil,
                          materialId: String? = nil) async throws -> (cards: [Flashcard], nextDue: Date?) {
-        func filtered(_ head: String) -> SQLQueryString {
-            var query = SQLQueryString(head)
-            query.appendInterpolation(unsafeRaw: " FROM mirrorbuddy_cards WHERE child_id = ")
-            query.appendInterpolation(bind: childId)
-            query.appendInterpolation(unsafeRaw: " AND family_id = ")
-            query.appendInterpolation(bind: scope.familyId)
-            if let subjectId { query.appendInterpolation(unsafeRaw: " AND subject_id = "); query.appendInterpolation(bind: subjectId) }
-            if let materialId { query.appendInterpolation(unsafeRaw: " AND material_id = "); query.appendInterpolation(bind: materialId) }
-            return query
-        }
-        var due = filtered("SELECT *")
+        var due = cardQuery("SELECT *", childId: childId, in: scope, subjectId: subjectId, materialId: materialId)
         due.appendInterpolation(unsafeRaw: " AND due <= ")
         due.appendInterpolation(bind: now.millis)
-        var next = filtered("SELECT MIN(due) AS next")
+        var next = cardQuery("SELECT MIN(due) AS next", childId: childId, in: scope, subjectId: subjectId, materialId: materialId)
         next.appendInterpolation(unsafeRaw: " AND due > ")
         next.appendInterpolation(bind: now.millis)
         let cards = try await sql.raw(due).all().map(Self.card(row:))
