@@ -34,7 +34,8 @@ let package = Package(
     ],
     targets: [
         // Domain: pure Swift, Foundation only.
-        .target(name: "Hub"),
+        .target(name: "TextRules"),
+        .target(name: "Hub", dependencies: ["TextRules"]),
         // Signal loops (resampling, pitch by autocorrelation) run 30-100x slower unoptimised: debug
         // builds optimise them too, so the browser tests analyse a take as fast as a family's server.
         .target(name: "Audio", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
@@ -42,27 +43,27 @@ let package = Package(
         // Speech: pocketsphinx in-process, espeak-ng and flite voices.
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev"])]),
         // Spellflare's rules: word bank, levels, sessions, progress merging, spaced repetition.
-        .target(name: "Spelling"),
+        .target(name: "Spelling", dependencies: ["TextRules"]),
         // Coloring Fun: drawings as actions, undo/redo, brushes, shapes, flood fill, rendering and PNG.
         .systemLibrary(name: "SystemZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "Coloring", dependencies: ["SystemZlib"]),
         // MirrorBuddy's rules: subjects, tasks and their sections, the one XP / level / streak / badge / quest
         // system, and text for reading (sentences, words, Italian syllables).
-        .target(name: "Study"),
+        .target(name: "Study", dependencies: ["CStemmer", "TextRules"]),
         // SpotCheck's rules: quiet hours, device status, pairing codes, request signatures, Shortcut reports.
-        .target(name: "SpotCheck", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "SpotCheck", dependencies: ["TextRules", .product(name: "Crypto", package: "swift-crypto")]),
         // Running a program (never a shell) with a time limit, off Swift's cooperative threads.
         .target(name: "Programs"),
         // Text from PDFs (poppler's pdfinfo, pdftotext, pdftoppm) and photos of pages (tesseract), as programs.
         .target(name: "DocumentText", dependencies: ["Programs"]),
         .target(name: "Speech", dependencies: [
-            "Audio", "CPocketSphinx", "Programs",
+            "Audio", "CPocketSphinx", "Programs", "TextRules",
             .product(name: "Crypto", package: "swift-crypto"),
         ], swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // SpeakUp's coach: every metric, score and tip of a spoken take, and the prompts. Debian's
         // Snowball stemmer (libstemmer-dev, no pkg-config file: the module map links it) stems content words.
         .systemLibrary(name: "CStemmer", providers: [.apt(["libstemmer-dev"])]),
-        .target(name: "SpeechCoach", dependencies: ["CStemmer"], resources: [.copy("Resources/prompts.json")],
+        .target(name: "SpeechCoach", dependencies: ["CStemmer", "TextRules"], resources: [.copy("Resources/prompts.json")],
                 swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
 
         // Printing: SpeakUp's journal PDF and score card PNG, drawn with Debian's cairo and laid out with pango.
@@ -90,6 +91,7 @@ let package = Package(
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
             "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Study", "Storage", "MailClient", "Printing", "DocumentText",
+            "TextRules",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -133,12 +135,14 @@ let package = Package(
         .executableTarget(name: "print-bench", dependencies: ["Printing", "SpeechCoach"], path: "Benchmarks/PrintBench"),
         // Benchmarks/StudyBench: FSRS's time per review against py-fsrs (python3 Benchmarks/mirrorbuddy-fsrs.py).
         .executableTarget(name: "study-bench", dependencies: ["Study"], path: "Benchmarks/StudyBench"),
+        .executableTarget(name: "coach-bench", dependencies: ["Study", "Storage", .product(name: "Logging", package: "swift-log"),
+                                                              .product(name: "SQLKit", package: "sql-kit")], path: "Benchmarks/CoachBench"),
 
         // Test doubles (scripted speech engines, a mailer that keeps what it sends): tests only, never
         // linked into the server or the CLI.
         .target(name: "TestSupport", dependencies: ["Speech", "Audio", "MailClient"]),
 
-        .testTarget(name: "HubTests", dependencies: ["Hub"]),
+        .testTarget(name: "HubTests", dependencies: ["Hub", "TextRules"]),
         .testTarget(name: "GreenlightTests", dependencies: [
             "Greenlight", .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ], exclude: ["Fixtures"]),

@@ -15,16 +15,8 @@ rps() {  # wrk's Requests/sec for a URL (extra args: headers)
 measure() {  # $1 = label, $2 = read-cache TTL; the server takes its database from the environment
   local label=$1 port=18090 jar="$work/cookies-$1-$2"
   start_server $port "$label" --read-cache-ttl "$2"
-  local csrf
-  csrf=$(sign_up_family "http://127.0.0.1:$port" "$jar")
-  local child
-  child=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
-    -d '{"name":"Mia","grade":2,"avatar":"🦊"}' "http://127.0.0.1:$port/api/parent/children" | python3 -c 'import sys,json;print(json.load(sys.stdin)["id"])')
-  curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
-    -d "{\"childId\":\"$child\"}" "http://127.0.0.1:$port/api/kids/select" >/dev/null
   local cookie
-  cookie=$(awk '$6 == "fz_session" {print "fz_session=" $7}' "$jar")
-  curl -sf -H "Cookie: $cookie" "http://127.0.0.1:$port/api/hub" | grep -q '"tiles"' || { echo "hub API not reachable"; exit 1; }
+  cookie=$(hub_cookie "http://127.0.0.1:$port" "$jar")
 
   rps "http://127.0.0.1:$port/api/hub" -H "Cookie: $cookie" >/dev/null  # warm-up
   local ping hub

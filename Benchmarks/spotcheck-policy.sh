@@ -25,20 +25,8 @@ print(rps, p99)'
 measure() {  # $1 = label; the server takes its database from the environment
   local label=$1 port=18091 jar="$work/cookies-$1"
   start_server $port "$label"
-  local base="http://127.0.0.1:$port" csrf code credentials
-  csrf=$(sign_up_family "$base" "$jar")
-  local created device
-  created=$(curl -s -c "$jar" -b "$jar" -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' -d '{"name":"Bench phone"}' \
-    "$base/api/parent/spotcheck/devices")
-  device=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["device"]["id"])' "$created")
-  code=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["pairing"]["code"])' "$created")
-  # Quiet time on, so each request also evaluates the window in its time zone.
-  curl -sf -b "$jar" -X PATCH -H "X-CSRF-Token: $csrf" -H 'Content-Type: application/json' \
-    -d '{"quietHours":{"start":"22:00","end":"07:00","timeZone":"Europe/Rome"}}' "$base/api/parent/spotcheck/devices/$device/policy" >/dev/null
-  credentials=$(curl -s -H 'Content-Type: application/json' -d "{\"code\":\"$code\"}" "$base/pair")
-  local secret token
-  secret=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["deviceSecret"])' "$credentials")
-  token=$(python3 -c 'import sys,json;print(json.loads(sys.argv[1])["deviceToken"])' "$credentials")
+  local base="http://127.0.0.1:$port" secret token
+  read -r secret token < <(paired_phone "$base" "$jar")
   local auth=(-H "Authorization: Bearer $secret" -H "X-Device-Token: $token")
   curl -sf "${auth[@]}" "$base/policy" | grep -q '"enforce"' || { echo "GET /policy not reachable"; exit 1; }
 

@@ -7,7 +7,9 @@
 //   study-bench mindmap        a mind map from a 20-page material (20 chapters of about 500 words), its
 //                              time and size, against reading the same text's sentences and words once
 //                              (the least any map from the text must do), in the same run.
-// Run: swift run -c release study-bench fsrs ratings.txt | study-bench mindmap
+//   study-bench quiz           a quiz from the same 20-page material (what a tap on Quiz asks the server),
+//                              its time and its questions, against the same read-once baseline.
+// Run: swift run -c release study-bench fsrs ratings.txt | study-bench mindmap | study-bench quiz
 import Foundation
 import Study
 
@@ -23,8 +25,12 @@ if arguments.count == 2, arguments[1] == "mindmap" {
     mindMapFigures()
     exit(0)
 }
+if arguments.count == 2, arguments[1] == "quiz" {
+    quizFigures()
+    exit(0)
+}
 guard arguments.count == 3, arguments[1] == "fsrs", let text = try? String(contentsOfFile: arguments[2], encoding: .utf8) else {
-    FileHandle.standardError.write(Data("usage: study-bench fsrs RATINGS | study-bench mindmap\n".utf8))
+    FileHandle.standardError.write(Data("usage: study-bench fsrs RATINGS | study-bench mindmap | study-bench quiz\n".utf8))
     exit(2)
 }
 let ratings = text.split(separator: "\n").compactMap { Int($0).flatMap(FSRSRating.init(rawValue:)) }
@@ -85,6 +91,28 @@ func mindMapFigures() {
     print("Mind map from a 20-page material (\(ReadingText.words(text).count) words, \(text.utf8.count) bytes), best of 5:")
     print("  MindMapBuilder.build: \(String(format: "%.1f", built * 1000)) ms -> \(map.nodes.count) nodes, \(json) bytes of JSON, "
           + "SVG \(MindMapExport.svg(map).utf8.count) bytes")
+    print("  baseline, its sentences and words read once: \(String(format: "%.1f", read * 1000)) ms")
+    print("  ratio build / read: \(String(format: "%.2f", built / read))")
+}
+
+func quizFigures() {
+    let text = twentyPages()
+    var questions: [QuizQuestion] = []
+    var built = Double.infinity, read = Double.infinity
+    var state: UInt64 = 3
+    let random = { () -> Double in
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Double(state >> 11) / Double(UInt64(1) << 53)
+    }
+    for _ in 0..<5 {
+        built = min(built, seconds {
+            questions = QuizBuilder.build(materials: [QuizMaterial(id: "m", text: text, language: .it)], cards: [], language: .it, random: random)
+        })
+        read = min(read, seconds { _ = ReadingText.sentences(text, language: .it).map(ReadingText.words) })
+    }
+    let kinds = Dictionary(grouping: questions, by: \.kind).map { "\($0.value.count) \($0.key.rawValue)" }.sorted().joined(separator: ", ")
+    print("Quiz from a 20-page material (\(ReadingText.words(text).count) words), best of 5:")
+    print("  QuizBuilder.build: \(String(format: "%.1f", built * 1000)) ms -> \(questions.count) questions (\(kinds))")
     print("  baseline, its sentences and words read once: \(String(format: "%.1f", read * 1000)) ms")
     print("  ratio build / read: \(String(format: "%.2f", built / read))")
 }

@@ -14,8 +14,11 @@ public enum FunZoneApp {
     public static func buildRouter(services: Services, webRoot: String, logger: Logger = Logger(label: "funzone")) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: PrometheusMetricsMiddleware(registry: services.metrics))
-        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: SecurityHeadersMiddleware(network: services.network))
         router.add(middleware: ErrorMiddleware(clock: services.clock))
+        router.add(middleware: ControlCharacterPaths())
+        let known = MethodNotAllowed.Routes()
+        router.add(middleware: MethodNotAllowed(routes: known))
         router.add(middleware: FileMiddleware(webRoot, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
         router.add(middleware: SessionMiddleware(services: services))
 
@@ -38,9 +41,11 @@ public enum FunZoneApp {
         SpeakUpController(services: services).addRoutes(to: api)
         MirrorBuddyController(services: services).addRoutes(to: api)
         SpeakUpParentController(services: services).addRoutes(to: api)
+        MirrorBuddyParentController(services: services).addRoutes(to: api)
         SpotCheckParentController(services: services).addRoutes(to: api)
         // The phone's endpoints sit at the root, exactly where the iOS Shortcut calls them ({apiBaseURL}/policy).
         SpotCheckDeviceController(services: services).addRoutes(to: router)
+        known.fill(from: router.routes.map { (path: $0.path.description, method: $0.method.rawValue) })
         return router
     }
 
@@ -56,16 +61,23 @@ public enum FunZoneApp {
     }
 
     /// HTTP/1.1 that upgrades to a WebSocket where `buildWebSocketRouter` says so.
-    static func http1(webSockets: RouterResponder<AppRequestContext>, secure: Bool, services: Services) -> HTTPServerBuilder {
-        let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, trustProxy: services.options.trustProxy && !secure)
+    static func http1(webSockets: RouterResponder<AppRequestContext>, secure: Bool, services: Services,
+                      connections: ConnectionCounter) -> HTTPServerBuilder {
+        let trustsProxy = services.options.trustProxy && !secure
+        let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, trustProxy: trustsProxy)
         // No automatic ping: its pong is read only when the handler reads its next message, so a
         // server busy hearing a backlog of audio took its own silence for a dead page and closed
         // the take. A page that goes quiet is ended by the recording's own watchdog instead.
+        // Quiet connections and slow heads and bodies are the ConnectionGuard's (GuardedConnections):
+        // RequestWatch tells it where each request is.
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(additionalChannelHandlers: [RequestWatch()]),
             ws: .init(maxFrameSize: SpeakUpLive.maximumMessageBytes, autoPing: .disabled))
         return HTTPServerBuilder { http in
-            AnswersUnreadableRequestHeads(base: HTTP1WebSocketUpgradeChannel(responder: http, webSocketResponder: responder,
-                                                                              configuration: configuration))
+            GuardedConnections(
+                base: AnswersUnreadableRequestHeads(base: HTTP1WebSocketUpgradeChannel(responder: http, webSocketResponder: responder,
+                                                                                        configuration: configuration)),
+                counter: connections, countsAddresses: !trustsProxy)
         }
     }
 
@@ -77,18 +89,21 @@ public enum FunZoneApp {
         var background: [any Service] = [MaintenanceService(services: services, logger: logger), TamperWatchService(services: services, logger: logger),
                                          MaterialReadingService(services: services)]
         if let outbox = services.mailer as? MailOutbox { background.append(outbox) }
+        if services.mailer.isEnabled { background.append(DigestService(services: services, logger: logger)) }
         let router = buildRouter(services: services, webRoot: webRoot, logger: logger).buildResponder()
         let webSockets = buildWebSocketRouter(services: services).buildResponder()
+        let connections = ConnectionCounter(limits: services.options.connectionLimits)
         let plain = Application(
             responder: TransportResponder.make(router, secure: false, network: services.network, trustProxy: services.options.trustProxy),
-            server: http1(webSockets: webSockets, secure: false, services: services),
+            server: http1(webSockets: webSockets, secure: false, services: services, connections: connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
             services: background, logger: logger)
         var listeners: [any Service] = [plain]
         if let https {
             listeners.append(Application(
                 responder: TransportResponder.make(router, secure: true, network: services.network, trustProxy: false),
-                server: try .tls(http1(webSockets: webSockets, secure: true, services: services), tlsConfiguration: https.configuration),
+                server: try .tls(http1(webSockets: webSockets, secure: true, services: services, connections: connections),
+                                 tlsConfiguration: https.configuration),
                 configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),
                 logger: logger))
         }

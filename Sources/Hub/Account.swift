@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// Rules for the parent's e-mail address and password.
 public enum Account {
@@ -28,8 +29,7 @@ public enum Account {
     /// A display name of 1–40 characters with no control characters.
     public static func validatedName(_ raw: String, maxLength: Int = 40) throws(HubError) -> String {
         let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !name.isEmpty, name.count <= maxLength,
-              !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) })
+        guard !name.isEmpty, TextRules.fits(name, characters: maxLength), !TextRules.hasControl(name)
         else { throw .invalidName(raw) }
         return name
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A child's wish for an app that isn't built yet, sent to the parents' inbox.
 public enum AppRequest {
@@ -11,7 +12,7 @@ public enum AppRequest {
     /// Trimmed request text. It may be empty only when audio comes with the request.
     public static func validatedText(_ raw: String, hasAudio: Bool) throws(HubError) -> String {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count <= maximumTextLength else { throw .invalidRequestText("at most \(maximumTextLength) characters") }
+        guard TextRules.fits(text, characters: maximumTextLength) else { throw .invalidRequestText("at most \(maximumTextLength) characters") }
         guard !text.isEmpty || hasAudio else { throw .invalidRequestText("say or type what you would like") }
         return text
     }
@@ -28,7 +29,7 @@ public enum AppRequest {
     /// the child; nil when empty.
     public static func validatedNote(_ raw: String?) throws(HubError) -> String? {
         let note = (raw ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        guard note.count <= maximumNoteLength, note.utf8.count <= maximumNoteLength * 4 else {
+        guard TextRules.fits(note, characters: maximumNoteLength) else {
             throw .invalidRequestText("a note of at most \(maximumNoteLength) characters")
         }
         return note.isEmpty ? nil : note

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// Finds keyword phrases in a timed transcript: each occurrence of a phrase's words, in order
 /// and next to each other, becomes one entry spanning them (confidence: its weakest word).
@@ -21,7 +22,7 @@ public enum KeywordSpotter {
     public static func validated(_ phrases: [String]) throws(SpeechError) -> [String] {
         let cleaned = phrases.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
         guard !cleaned.isEmpty, cleaned.count <= 50 else { throw .invalidKeywords("give 1 to 50 keywords") }
-        for phrase in cleaned where phrase.count > 60 || !phrase.allSatisfy({ $0.isLetter || $0 == "'" || $0 == " " }) {
+        for phrase in cleaned where !TextRules.fits(phrase, characters: 60) || !phrase.allSatisfy({ $0.isLetter || $0 == "'" || $0 == " " }) {
             throw .invalidKeywords("\"\(phrase)\" may hold only letters, apostrophes and spaces (at most 60 characters)")
         }
         return cleaned

@@ -2,6 +2,7 @@ import Audio
 import Crypto
 import Foundation
 import Programs
+import TextRules
 
 /// Audio formats the speaker returns.
 public enum SpeechAudioFormat: String, Codable, Sendable, CaseIterable {
@@ -35,10 +36,10 @@ public struct SpeechRequest: Equatable, Sendable {
 
     /// Control characters removed, whitespace collapsed; empty, too long or out-of-range values are errors.
     public func validated() throws(SpeechError) -> SpeechRequest {
-        let cleaned = text.unicodeScalars.map { CharacterSet.controlCharacters.contains($0) ? " " : String($0) }.joined()
+        let cleaned = TextRules.replacingControls(in: text, with: " ")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !cleaned.isEmpty else { throw .invalidText("Say something: the text is empty.") }
-        guard cleaned.count <= Self.maximumLength else { throw .invalidText("The text is longer than \(Self.maximumLength) characters.") }
+        guard TextRules.fits(cleaned, characters: Self.maximumLength) else { throw .invalidText("The text is longer than \(Self.maximumLength) characters.") }
         guard (0.5...2).contains(rate) else { throw .invalidText("rate must be between 0.5 and 2.") }
         guard (0.5...2).contains(pitch) else { throw .invalidText("pitch must be between 0.5 and 2.") }
         var request = self

@@ -1,3 +1,5 @@
+import TextRules
+
 /// A person's analysis settings: pace target, filler lists, score weights and what is tracked.
 public struct CoachSettings: Codable, Equatable, Sendable {
     /// A manual target may be set from 100 to 200 words a minute (the original's slider).
@@ -90,7 +92,7 @@ public struct FillerLists: Codable, Equatable, Sendable {
     public static func normalized(_ entry: String) -> String? {
         let words = entry.lowercased().replacingOccurrences(of: "\u{2019}", with: "'")
             .split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard (1...3).contains(words.count), words.joined().count <= 40 else { return nil }
+        guard (1...3).contains(words.count), TextRules.fits(words.joined(), characters: 40) else { return nil }
         for word in words {
             guard word.contains(where: \.isLetter), word.allSatisfy({ $0.isLetter || $0 == "'" || $0 == "-" }) else { return nil }
         }

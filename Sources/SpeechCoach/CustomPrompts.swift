@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A prompt a speaker writes (or imports) for themselves: checked here, kept by the server beside the
 /// built-in ones, and picked, filtered and answered like them.
@@ -38,7 +39,7 @@ public enum CustomPrompts {
         }
         let text = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard text.count >= textLength.lowerBound else { throw .textTooShort }
-        guard text.count <= textLength.upperBound else { throw .textTooLong }
+        guard TextRules.fits(text, characters: textLength.upperBound) else { throw .textTooLong }
         return text
     }
 

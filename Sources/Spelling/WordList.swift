@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A parent's own list of words (pasted, or a CSV file), validated before it is saved.
 public struct WordList: Codable, Equatable, Sendable {
@@ -17,7 +18,7 @@ public struct WordList: Codable, Equatable, Sendable {
     public static func parse(name: String, text: String) throws(SpellingError) -> WordList {
         let trimmedName = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !trimmedName.isEmpty else { throw .invalidWordList("Give the list a name.") }
-        guard trimmedName.count <= maximumNameLength else {
+        guard TextRules.fits(trimmedName, characters: maximumNameLength) else {
             throw .invalidWordList("The list's name is longer than \(maximumNameLength) characters.")
         }
         guard text.utf8.count <= maximumTextBytes else {

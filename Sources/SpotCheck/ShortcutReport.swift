@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// What the Shortcut reports after a run (`POST /events`), checked before it is kept.
 public struct ShortcutReport: Codable, Equatable, Sendable {
@@ -57,7 +58,7 @@ public struct ShortcutReport: Codable, Equatable, Sendable {
         guard allowEmpty || !text.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw .invalidField(field: field, reason: "\"\(field)\" must not be empty.")
         }
-        guard text.count <= maximum else { throw .invalidField(field: field, reason: "\"\(field)\" is longer than \(maximum) characters.") }
+        guard TextRules.fits(text, characters: maximum) else { throw .invalidField(field: field, reason: "\"\(field)\" is longer than \(maximum) characters.") }
         guard !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
             throw .invalidField(field: field, reason: "\"\(field)\" contains control characters.")
         }

@@ -37,19 +37,43 @@ public struct ChildStore: Sendable {
             """).first() != nil
     }
 
-    /// Deletes the child and every row of theirs; returns the blob keys their rows pointed at.
-    public func delete(id: ChildID, in scope: FamilyScope) async throws -> [String]? {
+    /// What a deleted child's rows pointed at outside the database, for the caller to remove once
+    /// the rows are gone: stored files (request recordings, SpeakUp takes, MirrorBuddy photos and
+    /// PDFs), their drawings at the revision whose thumbnail is kept, and materials that may be
+    /// being read.
+    public struct Leftovers: Sendable, Equatable {
+        public let blobKeys: [String]
+        public let drawings: [DrawingRevision]
+        public let materialIds: [String]
+    }
+
+    public struct DrawingRevision: Sendable, Equatable {
+        public let id: DrawingID
+        public let revision: Int
+    }
+
+    /// Deletes the child and every row of theirs (most by cascade); returns what their rows pointed at, or nil when the child is not in this family.
+    public func delete(id: ChildID, in scope: FamilyScope) async throws -> Leftovers? {
         try await database.transaction { sql in
             let found = try await sql.raw("SELECT id FROM children WHERE id = \(bind: id) AND family_id = \(bind: scope.familyId)").first()
             guard found != nil else { return nil }
-            let keys = try await sql.raw("""
-                SELECT audio_key FROM app_requests WHERE child_id = \(bind: id) AND audio_key IS NOT NULL
-                """).all().map { try $0.decode(column: "audio_key", as: String.self) }
+            var keys = try await sql.raw("""
+                SELECT audio_key AS k FROM app_requests WHERE child_id = \(bind: id) AND audio_key IS NOT NULL
+                UNION ALL SELECT audio_key AS k FROM speakup_takes WHERE child_id = \(bind: id) AND audio_key IS NOT NULL
+                """).all().map { try $0.decode(column: "k", as: String.self) }
+            let materials = try await sql.raw("""
+                SELECT id, file_key FROM mirrorbuddy_materials WHERE child_id = \(bind: id)
+                """).all()
+            keys += try materials.flatMap { (try $0.decode(column: "file_key", as: String?.self) ?? "").split(separator: "\n").map(String.init) }
+            let drawings = try await sql.raw("SELECT id, revision FROM drawings WHERE child_id = \(bind: id)").all().map {
+                DrawingRevision(id: try $0.decode(column: "id", as: DrawingID.self), revision: try $0.decode(column: "revision", as: Int.self))
+            }
             try await sql.raw("DELETE FROM app_requests WHERE child_id = \(bind: id)").run()
             try await sql.raw("DELETE FROM hidden_apps WHERE child_id = \(bind: id)").run()
             try await sql.raw("UPDATE sessions SET child_id = NULL WHERE child_id = \(bind: id)").run()
             try await sql.raw("DELETE FROM children WHERE id = \(bind: id)").run()
-            return keys
+            return Leftovers(blobKeys: keys, drawings: drawings,
+                             materialIds: try materials.map { try $0.decode(column: "id", as: String.self) })
         }
     }
 

@@ -204,4 +204,108 @@ extension Migrations {
         """,
         "CREATE INDEX mirrorbuddy_maps_by_child ON mirrorbuddy_maps (family_id, child_id, updated_at)",
     ])
+
+    /// Quizzes: each kept whole (its questions, with their answers, as JSON: the page gets them
+    /// one at a time without the answer), each answer in its own row (one a question: a second is
+    /// refused by the key), and the hints taken (each lowers the quiz's XP).
+    static let mirrorBuddyQuizzes = Migration(version: 22, name: "mirrorbuddy quizzes", statements: [
+        """
+        CREATE TABLE mirrorbuddy_quizzes (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            subject_id TEXT,
+            material_id TEXT,
+            title TEXT NOT NULL,
+            language TEXT NOT NULL,
+            questions TEXT NOT NULL,
+            question_count BIGINT NOT NULL,
+            created_at BIGINT NOT NULL,
+            finished_at BIGINT,
+            correct BIGINT NOT NULL DEFAULT 0,
+            hints BIGINT NOT NULL DEFAULT 0,
+            xp BIGINT NOT NULL DEFAULT 0)
+        """,
+        "CREATE INDEX mirrorbuddy_quizzes_by_child ON mirrorbuddy_quizzes (family_id, child_id, created_at)",
+        """
+        CREATE TABLE mirrorbuddy_quiz_answers (
+            quiz_id TEXT NOT NULL REFERENCES mirrorbuddy_quizzes(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            subject_id TEXT,
+            position BIGINT NOT NULL,
+            given TEXT NOT NULL,
+            correct BIGINT NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (quiz_id, position))
+        """,
+        "CREATE INDEX mirrorbuddy_quiz_answers_by_child ON mirrorbuddy_quiz_answers (family_id, child_id, at)",
+        """
+        CREATE TABLE mirrorbuddy_quiz_hints (
+            quiz_id TEXT NOT NULL REFERENCES mirrorbuddy_quizzes(id) ON DELETE CASCADE,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            position BIGINT NOT NULL,
+            at BIGINT NOT NULL,
+            PRIMARY KEY (quiz_id, position))
+        """,
+    ])
+
+    /// The coach's search: each ready material cut into passages (`Study.Passages`) and their
+    /// stemmed terms with counts, so BM25 is the same arithmetic on both databases; a material's
+    /// passages are current when `passages_version` equals its `text_version`, which goes up when
+    /// its title or text changes (they are made again on the first question after). And the notes to the parent when a child said something
+    /// worrying: the kind and the time, never the words.
+    static let mirrorBuddyCoach = Migration(version: 23, name: "mirrorbuddy coach", statements: [
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN text_version BIGINT NOT NULL DEFAULT 1",
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN passages_version BIGINT",
+        "ALTER TABLE mirrorbuddy_materials ADD COLUMN key_terms TEXT",
+        """
+        CREATE TABLE mirrorbuddy_passages (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            material_id TEXT NOT NULL REFERENCES mirrorbuddy_materials(id) ON DELETE CASCADE,
+            position BIGINT NOT NULL,
+            heading TEXT,
+            body TEXT NOT NULL,
+            term_count BIGINT NOT NULL)
+        """,
+        "CREATE INDEX mirrorbuddy_passages_by_child ON mirrorbuddy_passages (child_id, family_id)",
+        "CREATE UNIQUE INDEX mirrorbuddy_passages_by_material ON mirrorbuddy_passages (material_id, position)",
+        """
+        CREATE TABLE mirrorbuddy_passage_terms (
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            term TEXT NOT NULL,
+            passage_id TEXT NOT NULL REFERENCES mirrorbuddy_passages(id) ON DELETE CASCADE,
+            material_id TEXT NOT NULL,
+            occurrences BIGINT NOT NULL,
+            PRIMARY KEY (child_id, family_id, term, passage_id))
+        """,
+        "CREATE INDEX mirrorbuddy_passage_terms_by_material ON mirrorbuddy_passage_terms (material_id)",
+        "CREATE INDEX mirrorbuddy_passage_terms_by_passage ON mirrorbuddy_passage_terms (passage_id)",
+        """
+        CREATE TABLE mirrorbuddy_coach_alerts (
+            id TEXT PRIMARY KEY,
+            family_id TEXT NOT NULL REFERENCES families(id) ON DELETE CASCADE,
+            child_id TEXT NOT NULL REFERENCES children(id) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX mirrorbuddy_coach_alerts_by_child ON mirrorbuddy_coach_alerts (child_id, family_id, at)",
+    ])
+
+    /// The weekly digest by e-mail: on or off for the family, the time zone its week is counted in,
+    /// and the last week sent (one instance claims each week).
+    static let mirrorBuddyDigest = Migration(version: 24, name: "mirrorbuddy weekly digest", statements: [
+        """
+        CREATE TABLE mirrorbuddy_digests (
+            family_id TEXT PRIMARY KEY REFERENCES families(id) ON DELETE CASCADE,
+            enabled BIGINT NOT NULL,
+            time_zone TEXT NOT NULL,
+            last_week TEXT,
+            updated_at BIGINT NOT NULL)
+        """,
+    ])
 }

@@ -341,6 +341,9 @@ public enum Migrations {
         mirrorBuddyFailureCodes,
         mirrorBuddyCards,
         mirrorBuddyMaps,
+        mirrorBuddyQuizzes,
+        mirrorBuddyCoach,
+        mirrorBuddyDigest,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -123,6 +123,7 @@ extension MirrorBuddyStore {
                                language: StudyLanguage, now: Date) async throws -> Bool {
         try await sql.raw("""
             UPDATE mirrorbuddy_materials SET title_from_text = CASE WHEN title = \(bind: title) THEN title_from_text ELSE 0 END,
+                text_version = CASE WHEN title = \(bind: title) AND language = \(bind: language.rawValue) THEN text_version ELSE text_version + 1 END,
                 title = \(bind: title), subject_id = \(bind: subjectId), language = \(bind: language.rawValue),
                 updated_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) RETURNING id
@@ -138,17 +139,22 @@ extension MirrorBuddyStore {
                 DELETE FROM mirrorbuddy_materials WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 RETURNING file_key, created_at
                 """).first() else { return (false, []) }
+            try await Self.deletePassages(materialId: id, in: scope, on: sql)
             try await sql.raw("""
                 UPDATE mirrorbuddy_tasks SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
-            // Its cards (with their memory) and maps stay: what the student learnt and made is not the material's.
+            // Its cards (with their memory), maps and quizzes stay: what the student learnt and made is not the material's.
             try await sql.raw("""
                 UPDATE mirrorbuddy_cards SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
             try await sql.raw("""
                 UPDATE mirrorbuddy_maps SET material_id = NULL
+                WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                """).run()
+            try await sql.raw("""
+                UPDATE mirrorbuddy_quizzes SET material_id = NULL
                 WHERE material_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
             if try row.decode(column: "created_at", as: Int64.self) > now.addingTimeInterval(-86_400).millis {

@@ -78,6 +78,7 @@ extension MirrorBuddyStore {
         try await database.transaction { sql in
             guard let row = try await sql.raw("""
                 UPDATE mirrorbuddy_materials SET status = 'ready', failure = NULL, failure_code = NULL, title_from_text = 0, pages = \(bind: pagesJSON), body = \(bind: body),
+                    text_version = text_version + 1,
                     word_count = \(bind: StudyMaterials.wordCount(body)), page_count = \(bind: pages.count), language = \(bind: language.rawValue),
                     title = CASE WHEN title_from_text = 1 THEN COALESCE(CAST(\(bind: title) AS TEXT), title) ELSE title END, updated_at = \(bind: now.millis)
                 WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId) AND status = 'processing'

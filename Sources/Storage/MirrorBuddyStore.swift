@@ -120,10 +120,14 @@ public struct MirrorBuddyStore: Sendable {
                 UPDATE mirrorbuddy_cards SET subject_id = NULL
                 WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 """).run()
-            try await sql.raw("""
-                UPDATE mirrorbuddy_maps SET subject_id = NULL
-                WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
-                """).run()
+            // Its maps, cards, quizzes and quiz answers stay, filed under no subject (a subject made
+            // again with the same name starts its mastery afresh).
+            for table in ["mirrorbuddy_maps", "mirrorbuddy_quizzes", "mirrorbuddy_quiz_answers"] {
+                try await sql.raw("""
+                    UPDATE \(unsafeRaw: table) SET subject_id = NULL
+                    WHERE subject_id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
+                    """).run()
+            }
             return true
         }
     }

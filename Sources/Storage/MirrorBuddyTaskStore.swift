@@ -191,6 +191,7 @@ extension MirrorBuddyStore {
             case "task": facts.tasksDone.append(.init(at: at, xp: try row.decode(column: "xp", as: Int.self)))
             case "material": facts.materials.append(.init(at: at, subjectId: subject))
             case "card": if try row.decode(column: "xp", as: Int.self) > 0 { facts.cardsReviewed.append(at) }
+            case "quiz": facts.quizzes.append(.init(at: at, xp: try row.decode(column: "xp", as: Int.self)))
             default: continue
             }
         }

@@ -23,8 +23,11 @@ public enum CardSuggestions {
         return min(Flashcards.batchLimit, max(5, words * 5 / 1_000))
     }
 
-    public static func suggest(from text: String, language: StudyLanguage) -> [CardSuggestion] {
-        let target = target(words: ReadingText.words(text).count)
+    /// The cards for `text`: `target(words:)` of them, or up to `count` (a quiz wants more to choose from).
+    public static func suggest(from text: String, language: StudyLanguage, count: Int? = nil) -> [CardSuggestion] {
+        let words = ReadingText.words(text).count
+        guard words >= minimumWords else { return [] }
+        let target = count ?? target(words: words)
         guard target > 0 else { return [] }
         let sentences = ReadingText.sentences(text, language: language).map(Self.oneLine)
         // Words the text writes in lower case somewhere: a common noun capitalised only by its sentence.

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A flashcard: a question side and an answer side, kept to a subject and maybe the material it
 /// came from, with its FSRS memory (`FSRSCard`) and its counts.
@@ -91,22 +92,20 @@ public enum Flashcards {
     public static func cleanFront(_ raw: String) throws(FlashcardRuleError) -> String {
         let text = clean(raw)
         guard !text.isEmpty else { throw .emptyFront }
-        guard text.count <= frontLimit else { throw .frontTooLong }
+        guard TextRules.fits(text, characters: frontLimit) else { throw .frontTooLong }
         return text
     }
 
     public static func cleanBack(_ raw: String) throws(FlashcardRuleError) -> String {
         let text = clean(raw)
         guard !text.isEmpty else { throw .emptyBack }
-        guard text.count <= backLimit else { throw .backTooLong }
+        guard TextRules.fits(text, characters: backLimit) else { throw .backTooLong }
         return text
     }
 
-    /// Trimmed, NFC, with no control characters but line breaks, and at most one empty line in a row.
+    /// Trimmed, NFC, with no control characters but line breaks (the joiners emoji are made with are kept), and at most one empty line in a row.
     static func clean(_ raw: String) -> String {
-        let kept = String(String.UnicodeScalarView(raw.precomposedStringWithCanonicalMapping.unicodeScalars.filter {
-            $0 == "\n" || !CharacterSet.controlCharacters.contains($0)
-        }))
+        let kept = TextRules.replacingControls(in: raw.precomposedStringWithCanonicalMapping) { $0 == "\n" }
         return kept.replacingOccurrences(of: "\n{3,}", with: "\n\n", options: .regularExpression).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A mind map: a tree of short labels, kept as a flat list (the root first, every parent before
 /// its children, siblings in order), which is what the page edits and sends back whole.
@@ -77,7 +78,7 @@ public enum MindMaps {
     public static func checked(_ map: MindMap) throws(MindMapRuleError) -> MindMap {
         let title = oneLine(map.title)
         guard !title.isEmpty else { throw .titleEmpty }
-        guard title.count <= titleLimit else { throw .titleTooLong }
+        guard TextRules.fits(title, characters: titleLimit) else { throw .titleTooLong }
         guard (1...nodeLimit).contains(map.nodes.count) else { throw .nodeCount(map.nodes.count) }
         var seen = Set<String>()
         var nodes: [MindMap.Node] = []
@@ -87,7 +88,7 @@ public enum MindMaps {
             guard seen.insert(node.id).inserted else { throw .duplicateId(node.id) }
             node.label = oneLine(node.label)
             guard !node.label.isEmpty else { throw .labelEmpty(node.id) }
-            guard node.label.count <= labelLimit else { throw .labelTooLong(node.id) }
+            guard TextRules.fits(node.label, characters: labelLimit) else { throw .labelTooLong(node.id) }
             nodes.append(node)
         }
         let roots = nodes.filter { $0.parentId == nil }

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// Something to study: text typed or pasted, a PDF or photos of pages, turned into text the student
 /// reads (with the reading settings) or listens to. A PDF or photos are read in the background:
@@ -48,7 +49,7 @@ public enum StudyMaterials {
     public static func cleanTitle(_ raw: String) throws(MaterialRuleError) -> String {
         let title = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !title.isEmpty else { throw .titleEmpty }
-        guard title.count <= titleLength.upperBound else { throw .titleTooLong }
+        guard TextRules.fits(title, characters: titleLength.upperBound) else { throw .titleTooLong }
         return title
     }
 
@@ -56,9 +57,7 @@ public enum StudyMaterials {
     /// spaces at line ends trimmed, at most two blank lines in a row, nothing around it.
     public static func cleanText(_ raw: String) throws(MaterialRuleError) -> String {
         let unified = raw.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        let visible = String(String.UnicodeScalarView(unified.unicodeScalars.filter { scalar in
-            scalar == "\n" || scalar == "\t" || !(scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format && scalar != "\u{200D}")
-        }))
+        let visible = TextRules.replacingControls(in: unified) { $0 == "\n" || $0 == "\t" }
         var lines: [Substring] = []
         var blanks = 0
         for line in visible.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -68,7 +67,7 @@ public enum StudyMaterials {
         }
         let text = lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .textEmpty }
-        guard text.count <= textLimit else { throw .textTooLong(limit: textLimit) }
+        guard TextRules.fits(text, characters: textLimit) else { throw .textTooLong(limit: textLimit) }
         return text
     }
 

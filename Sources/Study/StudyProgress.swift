@@ -28,10 +28,13 @@ public struct StudyFacts: Sendable, Equatable {
     /// Flashcard answers that earn: the card was due, and it is that card's first such answer of
     /// the (UTC) day, so a card sent back again and again earns once.
     public var cardsReviewed: [Date] = []
+    /// Quizzes finished, each with its XP (`Quizzes.xp`).
+    public var quizzes: [Done] = []
 
-    public init(sessions: [Session] = [], pomodoros: [Date] = [], tasksDone: [Done] = [], materials: [Added] = [], cardsReviewed: [Date] = []) {
+    public init(sessions: [Session] = [], pomodoros: [Date] = [], tasksDone: [Done] = [], materials: [Added] = [], cardsReviewed: [Date] = [],
+                quizzes: [Done] = []) {
         (self.sessions, self.pomodoros, self.tasksDone, self.materials) = (sessions, pomodoros, tasksDone, materials)
-        self.cardsReviewed = cardsReviewed
+        (self.cardsReviewed, self.quizzes) = (cardsReviewed, quizzes)
     }
 }
 
@@ -40,7 +43,8 @@ public struct StudyFacts: Sendable, Equatable {
 /// - XP: 1 a whole minute studied; a Pomodoro 15, +10 for the day's first, +15 for each fourth of a
 ///   day; a task 20, +5 a priority step above 3, +10 on time (`StudyTasks.xp`), the day's first 10
 ///   tasks only; a material 10, the day's first 5 only; a flashcard answered when due 2, whatever the
-///   answer (an honest "again" earns as much as "easy"; each card once a day), the day's first 100 only; a badge 50; a weekly quest its base XP times
+///   answer (an honest "again" earns as much as "easy"; each card once a day), the day's first 100 only; a quiz 50 × its
+///   share right × (1 − 0.1 a hint) (`Quizzes.xp`), the day's first 5 quizzes only; a badge 50; a weekly quest its base XP times
 ///   its level's multiplier. A task or material deleted within a day of being added takes its XP back.
 /// - Level: level L costs round(100·L^1.5) XP to leave (100, 283, 520, 800, …), no ceiling.
 /// - Streak: calendar days in a row on which the student studied 15 minutes or finished a task;
@@ -131,7 +135,11 @@ public enum StudyProgress {
             .reduce(0) { $0 + 10 * min($1.count, materialsWithXPPerDay) }
         let cardXP = Dictionary(grouping: facts.cardsReviewed, by: xpDay).values
             .reduce(0) { $0 + xpPerCard * min($1.count, cardsWithXPPerDay) }
-        return minutes + pomodoroXP + taskXP + materialXP + cardXP
+        var quizXP = 0
+        for (_, done) in Dictionary(grouping: facts.quizzes, by: { xpDay($0.at) }) {
+            quizXP += done.sorted { $0.at < $1.at }.prefix(Quizzes.quizzesWithXPPerDay).reduce(0) { $0 + $1.xp }
+        }
+        return minutes + pomodoroXP + taskXP + materialXP + cardXP + quizXP
     }
 
     /// A flashcard answer's XP, and the answers that earn it in one day.

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// Homework or anything else to do, with a due date and a priority (1–5, 3 when not said).
 public struct StudyTask: Codable, Equatable, Sendable, Identifiable {
@@ -42,13 +43,13 @@ public enum StudyTasks {
     public static func cleanTitle(_ raw: String) throws(TaskRuleError) -> String {
         let title = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !title.isEmpty else { throw .titleEmpty }
-        guard title.count <= titleLength.upperBound else { throw .titleTooLong }
+        guard TextRules.fits(title, characters: titleLength.upperBound) else { throw .titleTooLong }
         return title
     }
 
     public static func cleanNotes(_ raw: String) throws(TaskRuleError) -> String {
         let notes = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard notes.count <= notesLength.upperBound else { throw .notesTooLong }
+        guard TextRules.fits(notes, characters: notesLength.upperBound) else { throw .notesTooLong }
         return notes
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TextRules
 
 /// A school subject a student files materials and tasks under. The defaults are the original's
 /// (MirrorBuddy's Swift era: "Mario's 10 + Altro"); a student adds, renames, recolours, reorders
@@ -64,7 +65,7 @@ public enum Subjects {
     public static func cleanName(_ raw: String) throws(SubjectRuleError) -> String {
         let name = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard !name.isEmpty else { throw .nameEmpty }
-        guard name.count <= nameLength.upperBound else { throw .nameTooLong }
+        guard TextRules.fits(name, characters: nameLength.upperBound) else { throw .nameTooLong }
         return name
     }
 

@@ -10,6 +10,9 @@ public enum VoiceCommand: String, Codable, CaseIterable, Sendable {
     case dyslexiaOn, dyslexiaOff, biggerText, smallerText
     case stopReading, pause, resume, refresh, close, help
     case openLatestMaterial, openMaterial, openSubject, addTask
+    /// A mind map's node by its label ("espandi fotosintesi"), or the one in focus; its parent
+    /// ("torna su"); its text read aloud.
+    case expandNode, collapseNode, parentNode, readNode
 
     /// The screens a command is heard on; nil: every screen. As in the original, a command that
     /// acts on one screen is only listened for there (a smaller grammar is also heard better).
@@ -17,6 +20,7 @@ public enum VoiceCommand: String, Codable, CaseIterable, Sendable {
         switch self {
         case .newMaterial, .search: [.home, .materials, .subject]
         case .startStudy, .flashcards, .mindMap, .read: [.material]
+        case .expandNode, .collapseNode, .parentNode, .readNode: [.map]
         default: nil
         }
     }
@@ -24,7 +28,7 @@ public enum VoiceCommand: String, Codable, CaseIterable, Sendable {
 
 /// The MirrorBuddy screens (the page's route names).
 public enum VoiceScreen: String, Codable, CaseIterable, Sendable {
-    case home, subject, materials, material, new, tasks, progress, settings
+    case home, subject, materials, material, new, tasks, progress, settings, map
 }
 
 /// One thing the student can say, and what it means.
@@ -34,6 +38,15 @@ public struct VoicePhrase: Equatable, Sendable {
     public var subjectId: String?
     public var materialId: String?
     public var day: VoiceDay?
+    /// The node of a map command said with a label.
+    public var nodeId: String?
+}
+
+/// A mind map's node a student can name: its id and label.
+public struct VoiceNode: Equatable, Sendable {
+    public let id: String
+    public let label: String
+    public init(id: String, label: String) { (self.id, self.label) = (id, label) }
 }
 
 /// A day said in a command ("per domani", "for friday"): the page turns it into a date on the
@@ -63,7 +76,10 @@ public struct VoiceGrammar: Sendable {
 
     /// `canSay` tells whether the recogniser knows a word (its dictionary, or Italian spelling
     /// rules); a phrase with a word it cannot say is left out, and a title is cut before such a word.
-    public init(language: StudyLanguage, screen: VoiceScreen, subjects: [Subject], materials: [VoiceMaterial],
+    /// Map nodes said by label, at most this many (the first, parents first).
+    public static let nodesByLabel = 60
+
+    public init(language: StudyLanguage, screen: VoiceScreen, subjects: [Subject], materials: [VoiceMaterial], nodes: [VoiceNode] = [],
                 canSay: (String) -> Bool) {
         self.language = language
         var seen = Set<String>()
@@ -91,6 +107,14 @@ public struct VoiceGrammar: Sendable {
                         for name in names {
                             add(VoicePhrase(words: pattern.replacingOccurrences(of: "{subject}", with: name), command: command,
                                             subjectId: subject.id, materialId: command == .openLatestMaterial ? newest?.id : nil))
+                        }
+                    }
+                } else if pattern.contains("{node}") {
+                    for node in nodes.prefix(Self.nodesByLabel) {
+                        for label in Self.spokenTitles(node.label, canSay: canSay) {
+                            var phrase = VoicePhrase(words: pattern.replacingOccurrences(of: "{node}", with: label), command: command)
+                            phrase.nodeId = node.id
+                            add(phrase)
                         }
                     }
                 } else if pattern.contains("{title}") {

@@ -38,6 +38,10 @@ public enum VoicePhrases {
         case .openMaterial: ["apri materiale {title}", "mostra materiale {title}"]
         case .openSubject: ["apri {subject}", "mostrami {subject}", "vai a {subject}"]
         case .addTask: ["aggiungi compito", "nuovo compito", "aggiungi compito di {subject}", "aggiungi compito per {day}"]
+        case .expandNode: ["espandi", "espandi {node}", "apri nodo {node}", "mostra {node}"]
+        case .collapseNode: ["comprimi", "comprimi {node}", "chiudi nodo {node}", "nascondi {node}"]
+        case .parentNode: ["torna su", "vai su"]
+        case .readNode: ["leggi nodo", "leggi {node}"]
         }
     }
 
@@ -69,6 +73,10 @@ public enum VoicePhrases {
         case .openMaterial: ["open material {title}", "show material {title}"]
         case .openSubject: ["open {subject}", "show me {subject}", "go to {subject}"]
         case .addTask: ["add task", "new task", "add task for {subject}", "add task for {day}"]
+        case .expandNode: ["expand", "expand {node}", "open node {node}", "show {node}"]
+        case .collapseNode: ["collapse", "collapse {node}", "close node {node}", "hide {node}"]
+        case .parentNode: ["go up", "back up"]
+        case .readNode: ["read node", "read {node}"]
         }
     }
 

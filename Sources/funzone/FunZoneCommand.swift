@@ -34,12 +34,28 @@ struct StorageOptions: ParsableArguments {
         try await openDatabase(logger: logger).closing(body)
     }
 
+    /// Opens the database. Everything written under the data folder from here on is private
+    /// (0600 files in 0700 folders), and a folder made before that rule is tightened first.
+    /// The PostgreSQL address asked for, or nil for the SQLite file in the data folder.
+    var postgresURL: String? {
+        (databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"]).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     func openDatabase(logger: Logger) async throws -> Database {
-        if let url = databaseURL ?? ProcessInfo.processInfo.environment["DATABASE_URL"], !url.isEmpty {
+        DataFolder.keepPrivate()
+        if let url = postgresURL {
             return try await Database.postgres(url: url, logger: logger)
         }
-        try FileManager.default.createDirectory(atPath: resolvedDataDir, withIntermediateDirectories: true)
+        try prepareDataFolder(logger: logger)
         return try await Database.sqlite(path: "\(resolvedDataDir)/funzone.sqlite", logger: logger)
+    }
+
+    /// Makes the data folder, private, and tightens one an older version made (0644 files in 0755 folders).
+    func prepareDataFolder(logger: Logger) throws {
+        let tightened = try DataFolder.prepare(resolvedDataDir)
+        if tightened > 0 {
+            logger.notice("the data folder is now private to this user", metadata: ["entries": "\(tightened)", "folder": "\(resolvedDataDir)"])
+        }
     }
 }
 
@@ -65,6 +81,18 @@ struct Serve: AsyncParsableCommand {
     @Flag(name: .customLong("open-signup"), help: "Let more than one family sign up (hosting).") var openSignup = false
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false
     @Flag(name: .customLong("trust-proxy"), help: "Behind a reverse proxy: read the client address from X-Forwarded-For and HTTPS from X-Forwarded-Proto, and send no one to HTTPS.") var trustProxy = false
+    @Option(name: .customLong("max-connections"), help: ArgumentHelp(
+        "Connections held open at once from all addresses (default 4,096, or fewer to stay 264 below ulimit -n, 16 at least); 127.0.0.1 has 8 more for /healthz.", valueName: "n"))
+    var maxConnections: Int?
+    @Option(name: .customLong("max-connections-per-address"), help: ArgumentHelp(
+        "Connections one address may hold open at once (not counted per address behind --trust-proxy).", valueName: "n"))
+    var maxConnectionsPerAddress = 64
+    @Option(name: .customLong("header-timeout"), help: ArgumentHelp(
+        "Seconds a request's address and headers may take to arrive: from the connection opening, or on a kept-alive connection from their first byte.", valueName: "seconds"))
+    var headerTimeout: Double = 10
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Seconds a kept-alive connection may sit quiet between requests before it is closed; past them a request body must have come at 1 KB/s on average.", valueName: "seconds"))
+    var idleTimeout: Double = 30
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
     @Option(name: .customLong("read-cache-ttl"),
             help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
@@ -76,6 +104,12 @@ struct Serve: AsyncParsableCommand {
         valueName: "url"))
     var recognizerURL: String?
     @Option(name: .customLong("recognizer-model"), help: "The model name sent to --recognizer-url.") var recognizerModel = "whisper-1"
+    @Option(name: .customLong("llm-url"), help: ArgumentHelp(
+        "An optional OpenAI-compatible chat model (/v1/chat/completions), e.g. a llama.cpp server or Ollama at http://127.0.0.1:11434 (env FUNZONE_LLM_URL; its key in FUNZONE_LLM_KEY). MirrorBuddy's coach words its answers with it, from the student's own notes only; everything works without it.",
+        valueName: "url"))
+    var llmURL: String?
+    @Option(name: .customLong("llm-model"), help: "The model name sent to --llm-url (env FUNZONE_LLM_MODEL; default llama3.2).") var llmModel: String?
+    @Option(name: .customLong("llm-timeout"), help: "Seconds (1-300) to wait for the model before answering without it.") var llmTimeout: Double = 20
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error.") var logLevel = "info"
     @Option(name: .customLong("tamper-check-interval"), help: "Seconds between SpotCheck's looks for phones that stopped checking in.")
     var tamperCheckInterval: Double = 60
@@ -95,6 +129,7 @@ struct Serve: AsyncParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         guard (10...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 10 to 16.") }
         guard tamperCheckInterval >= 0.1 else { throw ValidationError("--tamper-check-interval must be at least 0.1 seconds.") }
+        _ = try connectionLimits()
         let webRoot = self.webRoot ?? ProcessInfo.processInfo.environment["FUNZONE_WEB"] ?? "Web"
         guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
             throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
@@ -104,10 +139,27 @@ struct Serve: AsyncParsableCommand {
             mailer = MailOutbox(mailer: SMTPMailer(configuration: try SMTPConfiguration(url: smtp)), logger: logger)
         }
         try await storage.withDatabase(logger: logger) { database in
+            // Recordings, pictures and keys live in the data folder whichever database holds the rows.
+            if storage.postgresURL != nil { try storage.prepareDataFolder(logger: logger) }
             let applied = try await Migrations.run(on: database, now: Clock.live.now())
             if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
             try await serve(database: database, mailer: mailer, webRoot: webRoot, logger: logger)
         }
+    }
+
+    /// The connection limits asked for, checked (the total against ulimit -n).
+    private func connectionLimits() throws -> ConnectionLimits {
+        guard maxConnectionsPerAddress >= 1 else { throw ValidationError("--max-connections-per-address must be at least 1.") }
+        guard (0.5...600).contains(headerTimeout) else { throw ValidationError("--header-timeout must be 0.5 to 600 seconds.") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600 seconds.") }
+        var total = ConnectionLimits.defaultTotal()
+        if let maxConnections {
+            switch ConnectionLimits.checkedTotal(maxConnections) {
+            case .success(let asked): total = asked
+            case .failure(let error): throw ValidationError(error.message)
+            }
+        }
+        return ConnectionLimits(perAddress: maxConnectionsPerAddress, total: total, headSeconds: headerTimeout, idleSeconds: idleTimeout)
     }
 
     private func serve(database: Database, mailer: any Mailer, webRoot: String, logger: Logger) async throws {
@@ -133,8 +185,10 @@ struct Serve: AsyncParsableCommand {
             sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
-                           readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval),
-            network: network, authority: https?.authority)
+                           readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval,
+                           connectionLimits: try connectionLimits()),
+            network: network, authority: https?.authority, model: try languageModel())
+        if let model = services.model?.model { logger.notice("MirrorBuddy's coach words its answers with \(model.name)") }
         if let remote = try recognizer() as? OpenAITranscriptionRecognizer {
             logger.notice("free speech is recognised by \(remote.endpoint.absoluteString) (model \(remote.model))")
         }
@@ -152,6 +206,19 @@ struct Serve: AsyncParsableCommand {
 }
 
 extension Serve {
+    /// The optional chat model of --llm-url / FUNZONE_LLM_URL.
+    func languageModel() throws -> ModelGate? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let text = (llmURL ?? environment["FUNZONE_LLM_URL"]).flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        guard let url = URL(string: text), ["http", "https"].contains(url.scheme ?? ""), url.host?.isEmpty == false else {
+            throw ValidationError("--llm-url must be an http(s) address, e.g. http://127.0.0.1:11434")
+        }
+        guard (1...300).contains(llmTimeout) else { throw ValidationError("--llm-timeout must be 1 to 300 seconds.") }
+        let key = environment["FUNZONE_LLM_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        return ModelGate(model: OpenAIChatModel(baseURL: url, model: llmModel ?? environment["FUNZONE_LLM_MODEL"] ?? "llama3.2", apiKey: key,
+                                                timeout: llmTimeout))
+    }
+
     /// Where the other devices find us, and the HTTPS listener (nil with --no-https).
     func homeNetwork(port: Int, logger: Logger) throws -> (HomeNetwork, (port: Int, setup: HTTPSSetup, authority: HomeAuthority?)?) {
         let environment = ProcessInfo.processInfo.environment

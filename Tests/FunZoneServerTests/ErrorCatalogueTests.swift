@@ -31,8 +31,10 @@ import Yams
     /// Codes in the catalogue that no route returns today, and why they stay.
     static let unreturned: [ErrorCode: String] = [
         .headersTooLarge: "answered for any request before a route sees it (UnreadableRequestHeads.swift); the spec says so once",
+        .requestTimeout: "answered on the connection to a head that does not arrive in time, before any route (ConnectionGuard.swift); the spec says so once",
+        .tooManyConnections: "answered on a connection over its address's or the server's share, before any request (ConnectionGuard.swift); the spec says so once",
         .internalError: "the fallback for an error nothing maps; never listed on a route",
-        .methodNotAllowed: "Hummingbird answers a known path with another method 404; kept for an HTTPError(405)",
+        .methodNotAllowed: "answered to a known address asked with a method it does not take, before any route (MethodNotAllowed.swift); the spec says so once",
         .noWords: "every valid grade and level has words; kept for a word bank that runs dry",
         .nothingToUndo: "undo happens in the page; kept so the domain's error maps to its own code",
         .nothingToRedo: "redo happens in the page; kept so the domain's error maps to its own code",

@@ -136,4 +136,30 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: TestDatabase.all)
+    func aMindMapIsWalkedByVoiceByItsOwnLabels(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, installed: ["mirrorbuddy"], openSignup: true) { app in
+            let tablet = try await MirrorBuddyRouteTests.mario(app)
+            let notes = try await MirrorBuddyMapRouteTests.notes(tablet)
+            let map = try await tablet.decoded(MirrorBuddyMapRouteTests.MapView.self, .post, "/api/mirrorbuddy/materials/\(notes.id)/mind-map",
+                                               expect: .created)
+            let screen = "map&mapId=\(map.id)"
+            let root = try #require(map.nodes.first)
+            let expand = try await Self.command("espandi la fotosintesi", on: screen, tablet)
+            #expect(expand.command == .expandNode && expand.nodeId == root.id, "\(expand)")
+            let up = try await Self.command("torna su", on: screen, tablet)
+            #expect(up.command == .parentNode && up.nodeId == nil)
+            #expect(try await Self.command("comprimi", on: screen, tablet).command == .collapseNode)
+            let read = try await Self.command("leggi la fotosintesi", on: screen, tablet)
+            #expect(read.command == .readNode && read.nodeId == root.id)
+            // Only on the map screen, and only this student's map.
+            #expect(try await Self.command("torna su", on: "home", tablet).command != .parentNode)
+            let stranger = try await MirrorBuddyRouteTests.stranger(app)
+            let theirs = try await stranger.decoded(MirrorBuddyVoice.Commands.self, .get, "/api/mirrorbuddy/voice/commands?screen=\(screen)")
+            #expect(!theirs.commands.flatMap(\.examples).contains { $0.contains("fotosintesi") }, "another family's map is not in the grammar")
+            let help = try await tablet.decoded(MirrorBuddyVoice.Commands.self, .get, "/api/mirrorbuddy/voice/commands?screen=\(screen)")
+            #expect(help.commands.contains { $0.command == .expandNode && $0.examples.contains("espandi la fotosintesi") })
+        }
+    }
 }

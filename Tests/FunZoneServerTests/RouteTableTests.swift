@@ -104,12 +104,15 @@ import Testing
                 case "POST /api/spellflare/sessions/{sessionId}/answers": ByteBuffer(string: #"{"seq": 0, "answer": "rocket"}"#)
                 case "PUT /api/coloring/drawings/{drawingId}": ByteBuffer(bytes: drawing)
                 case "PATCH /api/coloring/drawings/{drawingId}": ByteBuffer(string: #"{"keep": 0, "actions": [], "undone": []}"#)
-                case "DELETE /api/parent/children/{childId}", "DELETE /api/parent/parents/{parentId}": ByteBuffer(string: #"{"confirm": true}"#)
+                case "DELETE /api/parent/children/{childId}", "DELETE /api/parent/parents/{parentId}", "DELETE /api/parent/mirrorbuddy/children/{childId}":
+                    ByteBuffer(string: #"{"confirm": true}"#)
                 case "PATCH /api/parent/spotcheck/devices/{deviceId}": ByteBuffer(string: #"{"name": "Mine now"}"#)
                 case "POST /api/parent/requests/{requestId}/decision": ByteBuffer(string: #"{"status": "approved"}"#)
                 case "PUT /api/parent/children/{childId}/apps/{appId}": ByteBuffer(string: #"{"hidden": true}"#)
                 case "POST /api/mirrorbuddy/cards/{cardId}/review": ByteBuffer(string: #"{"rating": "easy", "reps": 0}"#)
                 case "PUT /api/mirrorbuddy/maps/{mapId}": ByteBuffer(string: #"{"revision": 1, "nodes": [{"id": "r", "parentId": null, "label": "Mia"}]}"#)
+                case "POST /api/mirrorbuddy/quizzes/{quizId}/hint": ByteBuffer(string: #"{"position": 0}"#)
+                case "POST /api/mirrorbuddy/quizzes/{quizId}/answers": ByteBuffer(string: #"{"position": 0, "answer": "Roma"}"#)
                 default: ByteBuffer(string: "{}")
                 }
                 let response = try await device.request(route.method, uri, body: body, headers: [.contentType: "application/json", .ifMatch: "\"1\""])
@@ -195,6 +198,12 @@ struct Family {
                                             NewCards(materialId: material.id, cards: [["front": "Gallia?", "back": "Divisa in partes tres."]]),
                                             expect: .created).cards[0]
         let map = try await tablet.decoded(MirrorBuddyMaps.MapView.self, .post, "/api/mirrorbuddy/materials/\(material.id)/mind-map", expect: .created)
+        struct SubjectCards: Encodable { let subjectId: String; let cards: [[String: String]] }
+        let capitals = [["Italia?", "Roma"], ["Francia?", "Parigi"], ["Spagna?", "Madrid"]].map { ["front": $0[0], "back": $0[1]] }
+        _ = try await tablet.decoded(MirrorBuddyCards.AddResponse.self, .post, "/api/mirrorbuddy/cards",
+                                     SubjectCards(subjectId: subject.id, cards: capitals), expect: .created)
+        let quiz = try await tablet.decoded(MirrorBuddyView.QuizView.self, .post, "/api/mirrorbuddy/quizzes", ["subjectId": subject.id],
+                                            expect: .created)
         let member = partner.parent?.id.rawValue
         return Family(parent: parent, tablet: tablet, ids: [
             "childId": mia, "parentId": member ?? "", "requestId": request.id.rawValue, "sessionId": game.id,
@@ -202,6 +211,7 @@ struct Family {
             "deviceId": device.device.id.rawValue, "takeId": try take.decoded(SpeakUpView.Take.self).id.rawValue,
             "promptId": prompt.id, "goalId": goal.id, "challengeId": challenge.id,
             "subjectId": subject.id, "materialId": material.id, "taskId": task.id, "cardId": card.id, "mapId": map.id,
+            "quizId": quiz.id,
         ])
     }
 
@@ -215,7 +225,8 @@ struct Family {
                          "/api/speakup/prompts", "/api/speakup/habits", "/api/speakup/challenges",
                          "/api/mirrorbuddy/me", "/api/mirrorbuddy/settings", "/api/mirrorbuddy/materials", "/api/mirrorbuddy/tasks",
                          "/api/mirrorbuddy/materials/\(ids["materialId"]!)", "/api/mirrorbuddy/cards",
-                         "/api/mirrorbuddy/cards/\(ids["cardId"]!)", "/api/mirrorbuddy/maps", "/api/mirrorbuddy/maps/\(ids["mapId"]!)"]
+                         "/api/mirrorbuddy/cards/\(ids["cardId"]!)", "/api/mirrorbuddy/maps", "/api/mirrorbuddy/maps/\(ids["mapId"]!)",
+                         "/api/mirrorbuddy/quizzes", "/api/mirrorbuddy/quizzes/\(ids["quizId"]!)", "/api/mirrorbuddy/mastery"]
         for uri in parentView + childView {
             let response = try await (parentView.contains(uri) ? parent : tablet).request(.get, uri)
             #expect(response.status == .ok, "\(uri): \(String(buffer: response.body))")

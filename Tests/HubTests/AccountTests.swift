@@ -34,6 +34,19 @@ import Testing
         #expect(throws: HubError.self) { try Account.validatedName("Ada\u{0007}") }
         #expect(try Account.validatedName(String(repeating: "a", count: 40)).count == 40)
     }
+
+    @Test("a name's length is counted in characters and in bytes; emoji made with joiners are names, other format characters are not")
+    func namesAreBoundedInBytesAndKeepJoinedEmoji() throws {
+        #expect(try Account.validatedName("Mia 👩‍🚀") == "Mia 👩‍🚀")
+        #expect(try Account.validatedName("🏴󠁧󠁢󠁳󠁣󠁴󠁿 Isla") == "🏴󠁧󠁢󠁳󠁣󠁴󠁿 Isla")
+        #expect(try Account.validatedName("Zoë") == "Zoë")
+        // One "character" of 10 KB: an e with 5,000 combining marks.
+        let heavy = "e" + String(repeating: "\u{0301}", count: 5_000)
+        #expect(heavy.count == 1)
+        #expect(throws: HubError.self) { try Account.validatedName(heavy) }
+        #expect(throws: HubError.self) { try Account.validatedName("Ada\u{202E}evil") }  // right-to-left override
+        #expect(throws: HubError.self) { try Account.validatedName("A\u{200B}da") }      // zero-width space
+    }
 }
 
 @Suite struct ChildProfileTests {

@@ -55,6 +55,9 @@ import Testing
         #expect(try AppRequest.validatedNote(" Soon! ") == "Soon!")
         #expect(try AppRequest.validatedNote(String(repeating: "a", count: 200)) != nil)
         #expect(throws: HubError.self) { try AppRequest.validatedNote(String(repeating: "a", count: 201)) }
+        // 500 characters of text, not 2 MB in a few "characters".
+        #expect(throws: HubError.self) { try AppRequest.validatedText("a" + String(repeating: "\u{0301}", count: 1_000_000), hasAudio: false) }
+        #expect(try AppRequest.validatedText(String(repeating: "🦄", count: 500), hasAudio: false).count == 500)
         // Counted in bytes too: 200 families of joined emoji are far more than 800 bytes.
         #expect(throws: HubError.self) { try AppRequest.validatedNote(String(repeating: "👩‍👩‍👧‍👦", count: 60)) }
     }

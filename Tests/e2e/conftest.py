@@ -99,6 +99,7 @@ def launch(extra_args=(), env=None):
     url = ServerURL(f"http://127.0.0.1:{port}")
     url.clock_file = clock_file
     url.log = Path(data) / "server.log"
+    url.data = Path(data)
     for _ in range(100):
         try:
             urllib.request.urlopen(url + "/healthz", timeout=1)
@@ -191,3 +192,55 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if item.path.name in HEAVY_FILES or item.originalname in HEAVY_TESTS:
             item.add_marker(pytest.mark.xdist_group("heavy"))
+
+
+# The home network (Tests/e2e/test_home_network.py): one network namespace with a LAN address,
+# reached over a veth pair, made once before any browser starts and removed after the last. Made
+# per test, it changed the machine's network while other tests' browsers were loading pages, and
+# Chromium drops every request in flight on a network change (net::ERR_NETWORK_CHANGED): a parent
+# page stuck on "Loading…", a first HTTPS page that never came, a warm-up "aborted by navigation"
+# (CI, several times). Each home-network test starts its own server inside it, on its own ports.
+LAN_SUBNET = 18 + os.getpid() % 230
+LAN_ENV = {"FUNZONE_E2E_LAN_NAMESPACE": f"fzlan{os.getpid() % 100000}", "FUNZONE_E2E_LAN_SERVER": f"198.18.{LAN_SUBNET}.2",
+           "FUNZONE_E2E_LAN_HOST": f"198.18.{LAN_SUBNET}.1", "FUNZONE_E2E_LAN_LINK": f"fzh{os.getpid() % 100000}"}
+
+
+def _is_controller(config):
+    return not hasattr(config, "workerinput")  # pytest-xdist's workers have it; a plain run or the controller not
+
+
+def pytest_configure(config):
+    if not _is_controller(config) or os.environ.get("FUNZONE_E2E_LAN_NAMESPACE"):
+        return
+    namespace, host_link = LAN_ENV["FUNZONE_E2E_LAN_NAMESPACE"], LAN_ENV["FUNZONE_E2E_LAN_LINK"]
+    lan_link = f"fzl{os.getpid() % 100000}"
+    steps = [["ip", "netns", "add", namespace],
+             ["ip", "link", "add", host_link, "type", "veth", "peer", "name", lan_link],
+             ["ip", "link", "set", lan_link, "netns", namespace],
+             # Named like a real network card, so the server takes it for the home network.
+             ["ip", "-n", namespace, "link", "set", lan_link, "name", "eth0"],
+             ["ip", "-n", namespace, "addr", "add", f"{LAN_ENV['FUNZONE_E2E_LAN_SERVER']}/24", "dev", "eth0"],
+             ["ip", "-n", namespace, "link", "set", "eth0", "up"],
+             ["ip", "-n", namespace, "link", "set", "lo", "up"],
+             ["ip", "addr", "add", f"{LAN_ENV['FUNZONE_E2E_LAN_HOST']}/24", "dev", host_link],
+             ["ip", "link", "set", host_link, "up"]]
+    try:
+        for step in steps:
+            subprocess.run(step, check=True, capture_output=True)
+    except (subprocess.CalledProcessError, FileNotFoundError) as error:
+        # The home-network tests say so when they run; the others do not need it.
+        os.environ["FUNZONE_E2E_LAN_ERROR"] = f"cannot make the home network here ({error}): it needs root and iproute2"
+        _remove_lan()
+        return
+    os.environ.update(LAN_ENV)  # the workers, started after this, inherit it
+    config._funzone_lan = True
+
+
+def _remove_lan():
+    subprocess.run(["ip", "link", "del", LAN_ENV["FUNZONE_E2E_LAN_LINK"]], capture_output=True)
+    subprocess.run(["ip", "netns", "del", LAN_ENV["FUNZONE_E2E_LAN_NAMESPACE"]], capture_output=True)
+
+
+def pytest_unconfigure(config):
+    if getattr(config, "_funzone_lan", False):
+        _remove_lan()

@@ -18,6 +18,15 @@ def find(driver, css, timeout=10):
     return wait(driver, timeout).until(EC.visibility_of_element_located((By.CSS_SELECTOR, css)))
 
 
+def attribute(driver, css, name, timeout=10):
+    """The attribute `name` of what `css` finds once it is visible. A page that draws the element
+    again between finding and reading (a clock, a fetch that lands) is read afresh."""
+    def read(driver):
+        element = EC.visibility_of_element_located((By.CSS_SELECTOR, css))(driver)
+        return (element.get_attribute(name),) if element else False
+    return wait(driver, timeout).until(read)[0]
+
+
 def clicked(driver, locator, timeout=10):
     """Clicks what `locator` finds once it is clickable. A page that draws the element again between
     finding and clicking, or lays something over it for a moment, gets another try until `timeout`."""

@@ -12,7 +12,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import click, find, wait
+from pages import attribute, click, find, wait
 from test_accessibility import serious_violations
 from test_coloring import HEIGHT, WIDTH, actions, drag, open_coloring
 
@@ -332,7 +332,7 @@ def test_the_drawers_work_from_the_keyboard(server, browser_factory):
     assert active(d) == "brush-marker"
     keys(Keys.ENTER)
     wait(d).until(lambda driver: driver.execute_script("return coloringFun.state.brush") == "marker")
-    assert not find(d, "#brushes-button").get_attribute("aria-expanded") == "true"
+    assert not attribute(d, "#brushes-button", "aria-expanded") == "true"
     assert active(d) == "brushes-button"
     assert measure(d, ["#brush-marker"])["offscreen"] == ["#brush-marker"], "the brushes folded away again"
 

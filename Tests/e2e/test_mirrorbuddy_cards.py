@@ -12,7 +12,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import click, fill, find, wait, wait_text
+from pages import attribute, click, fill, find, wait, wait_text
 from test_mirrorbuddy import add_material, close_panel, fits, open_mirrorbuddy
 from test_speakup_pages import tap
 
@@ -55,12 +55,18 @@ def material_open(browser_factory, server, width, height, language, notes):
 DEVICES = pytest.mark.parametrize("width,height,language", [(1024, 768, "it"), (390, 844, "en")], ids=["tablet-it", "phone-en"])
 
 
-def swipe(d, element, dx):
-    """A finger dragged across `element`: touch pointer events, as a tablet sends (a mouse drag is
-    not a swipe: it selects text)."""
+def swipe(d, css, dx):
+    """A finger dragged across the element `css` names: touch pointer events, as a tablet sends (a
+    mouse drag is not a swipe: it selects text). Placed by the element's centre in the viewport,
+    read just before, not by an element reference: the page may draw the card again meanwhile (a
+    reference would go stale, as it did once in CI; the swipe is watched on the document)."""
+    x, y = d.execute_script("""
+        const card = document.querySelector(arguments[0]);
+        card.scrollIntoView({ block: "center" });  // in the middle, clear of the sticky banner on top
+        const box = card.getBoundingClientRect();
+        return [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];""", css)
     actions = ActionBuilder(d, mouse=PointerInput(interaction.POINTER_TOUCH, "finger"))
-    # Offsets from the element's centre (the page may be scrolled: viewport places would miss it).
-    actions.pointer_action.move_to(element, -dx // 2, 0).pointer_down().move_to(element, 0, 4).move_to(element, dx // 2, 4).pointer_up()
+    actions.pointer_action.move_to_location(x - dx // 2, y).pointer_down().move_to_location(x, y + 4).move_to_location(x + dx // 2, y + 4).pointer_up()
     actions.perform()
 
 
@@ -77,7 +83,7 @@ def test_suggested_cards_are_reviewed_and_come_back_on_their_schedule(server, br
     find(d, "#suggest-list li.mb-suggestion", timeout=15)
     suggestions = d.find_elements(By.CSS_SELECTOR, "#suggest-list li.mb-suggestion")
     assert len(suggestions) == 5, [s.text for s in suggestions]
-    first_front = find(d, "#suggest-front-0").get_attribute("value")
+    first_front = attribute(d, "#suggest-front-0", "value")
     assert first_front.endswith("?"), first_front
     fits(d, "the suggestions")
     tap(d, "#suggest-add")
@@ -98,7 +104,7 @@ def test_suggested_cards_are_reviewed_and_come_back_on_their_schedule(server, br
     find(d, "#review-card", timeout=15)
     fits(d, "a card's question")
     assert counter(d).endswith("6"), counter(d)
-    first = find(d, "#review-card").get_attribute("data-card")
+    first = attribute(d, "#review-card", "data-card")
     d.find_element(By.TAG_NAME, "body").send_keys(Keys.SPACE)
     wait(d).until(lambda driver: "flipped" in driver.find_element(By.ID, "review-card").get_attribute("class"))
     again, good = (find(d, f"#review-{name} .mb-rating-when").text for name in ("again", "good"))
@@ -116,7 +122,7 @@ def test_suggested_cards_are_reviewed_and_come_back_on_their_schedule(server, br
             tap(d, "#review-flip")
         wait(d).until(lambda driver: "flipped" in driver.find_element(By.ID, "review-card").get_attribute("class"))
         if how == "swipe":
-            swipe(d, find(d, "#review-card"), 160)  # right: Good
+            swipe(d, "#review-card", 160)  # right: Good
         elif how == "enter":
             d.find_element(By.TAG_NAME, "body").send_keys("3")
         else:
@@ -132,7 +138,7 @@ def test_suggested_cards_are_reviewed_and_come_back_on_their_schedule(server, br
                       driver.find_element(By.ID, "review-card").get_attribute("data-card"))
         if d.find_elements(By.CSS_SELECTOR, "#review-end"):
             break
-        seen_again = seen_again or find(d, "#review-card").get_attribute("data-card") == first
+        seen_again = seen_again or attribute(d, "#review-card", "data-card") == first
         tap(d, "#review-flip")
         wait(d).until(lambda driver: "flipped" in driver.find_element(By.ID, "review-card").get_attribute("class"))
         tap(d, "#review-good")

@@ -8,7 +8,7 @@ import json
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import click, find, wait, wait_text
+from pages import attribute, click, find, wait, wait_text
 from test_mirrorbuddy import fits
 from test_mirrorbuddy_cards import DEVICES, material_open
 from test_speakup_pages import tap
@@ -58,7 +58,7 @@ def test_a_map_from_notes_is_walked_by_keyboard_edited_and_downloaded(server, br
     # One tap: the map, the title at its root, the headings as branches.
     tap(d, "#material-mind-map")
     find(d, "#map-tree[role=tree]", timeout=20)
-    map_id = find(d, "#map-screen").get_attribute("data-map")
+    map_id = attribute(d, "#map-screen", "data-map")
 
     def saved(driver):
         answer = driver.execute_async_script(FETCH, f"/api/mirrorbuddy/maps/{map_id}")
@@ -120,11 +120,11 @@ def test_a_map_from_notes_is_walked_by_keyboard_edited_and_downloaded(server, br
     tap(d, "#map-self-test")
 
     # Downloads: the saved map as Markdown (its branches as a list) and as a picture.
-    markdown = d.execute_async_script(FETCH, find(d, "#map-export-markdown").get_attribute("href"))
+    markdown = d.execute_async_script(FETCH, attribute(d, "#map-export-markdown", "href"))
     assert markdown["status"] == 200 and markdown["text"].startswith(f"# {title}\n"), markdown
     for branch in BRANCHES[language][2:]:
         assert f"- {branch}" in markdown["text"], (branch, markdown["text"])
-    svg = d.execute_async_script(FETCH, find(d, "#map-export-svg").get_attribute("href"))
+    svg = d.execute_async_script(FETCH, attribute(d, "#map-export-svg", "href"))
     assert svg["status"] == 200 and svg["type"] == "image/svg+xml" and "<svg" in svg["text"]
 
     # The maps list has it; a way back to the material.

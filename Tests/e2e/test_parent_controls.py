@@ -7,8 +7,8 @@ import time
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from pages import (PASSWORD, add_first_child, click, click_text, fill, find, open_parent_tab, play_as, set_up_family, unlock_parent_area,
-                   wait, wait_text)
+from pages import (PASSWORD, add_first_child, attribute, click, click_text, fill, find, open_parent_tab, play_as, set_up_family,
+                   unlock_parent_area, wait, wait_text)
 
 
 def wait_signed_in(d):
@@ -130,7 +130,7 @@ def test_a_deep_link_into_the_parent_area_keeps_its_tab_through_sign_in(server, 
     d = browser_factory()
     d.get(server + "/parent/#spellflare")
     find(d, "#signin-form")
-    assert find(d, "#forgot-password").get_attribute("href").endswith("/reset/")
+    assert attribute(d, "#forgot-password", "href").endswith("/reset/")
     fill(d, "input[name=email]", "ada@example.org")
     fill(d, "input[name=password]", PASSWORD)
     click(d, "#signin-form button[type=submit]")
@@ -202,4 +202,4 @@ def test_a_redraw_of_the_inbox_keeps_the_note_being_typed_its_focus_caret_and_sc
                  scroll: [scrollY, document.querySelector(".tabs").scrollLeft] };""")
     assert place == {"fresh": True, "id": f"note-{noted}", "text": "See you this weekend!", "caret": [12, 12], "scroll": before}
     d.switch_to.active_element.send_keys(" fun")
-    assert find(d, f"#note-{noted}").get_attribute("value") == "See you this fun weekend!"
+    assert attribute(d, f"#note-{noted}", "value") == "See you this fun weekend!"

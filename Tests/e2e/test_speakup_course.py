@@ -7,7 +7,7 @@ sideways scrolling on every screen, on a phone and both tablet orientations."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from pages import click, find, wait, wait_text
+from pages import attribute, click, find, wait, wait_text
 from test_speakup_pages import fits, no_numbers, open_speakup, record, say_take, tap
 
 COURSE = """
@@ -55,15 +55,15 @@ def test_a_lesson_completes_after_a_qualifying_take(server, browser_factory, mic
 
     # The reading: ticked once read.
     tap(d, f"#tick-{reading['id']}")
-    wait(d, 10).until(lambda driver: find(driver, f"#activity-{reading['id']}").get_attribute("data-status") == "done")
-    assert find(d, f"#activity-{practice['id']}").get_attribute("data-status") == "open"
+    wait(d, 10).until(lambda driver: attribute(driver, f"#activity-{reading['id']}", "data-status") == "done")
+    assert attribute(d, f"#activity-{practice['id']}", "data-status") == "open"
     fits(d, "a lesson with its reading done")
 
     # The practice: Today with the lesson's prompt, a minute long; the take, then back to the lesson.
     tap(d, f"#record-{practice['id']}")
     wait_text(d, "#prompt-text", practice["practice"]["prompt"])
-    assert find(d, "#prompt-text").get_attribute("data-prompt-id") == f"course:{practice['id']}"
-    assert find(d, ".duration[data-seconds='60']").get_attribute("aria-checked") == "true"
+    assert attribute(d, "#prompt-text", "data-prompt-id") == f"course:{practice['id']}"
+    assert attribute(d, ".duration[data-seconds='60']", "aria-checked") == "true"
     click(d, "#start-with-prompt")
     record(d, 57)  # Stop just before the minute runs out (the page would stop it itself)
     # The first take wins First Steps: a banner celebrates it over the score, without blocking it.
@@ -73,10 +73,10 @@ def test_a_lesson_completes_after_a_qualifying_take(server, browser_factory, mic
     find(d, f"#activity-{practice['id']}")
     state = next(item for item in course(d)["progress"]["activities"] if item["id"] == practice["id"])
     assert state["status"] == "done", state
-    wait(d, 15).until(lambda driver: find(driver, f"#activity-{practice['id']}").get_attribute("data-status") == "done")
+    wait(d, 15).until(lambda driver: attribute(driver, f"#activity-{practice['id']}", "data-status") == "done")
     find(d, f"#take-of-{practice['id']}[href='#take/{state['takeId']}']")
     find(d, "#lesson-done")
-    assert "primary" in find(d, "#lesson-next").get_attribute("class")
+    assert "primary" in attribute(d, "#lesson-next", "class")
     fits(d, "a lesson done")
     tap(d, "#lesson-next")
     wait_text(d, "#lesson-title", course(d)["weeks"][0]["lessons"][1]["title"])
@@ -108,6 +108,6 @@ def test_show_and_tell_badges_are_pictures_that_speak(server, browser_factory):
     tap(d, "#kid-badges")
     find(d, "#badge-grid.kid")
     assert not d.find_elements(By.CSS_SELECTOR, "#goals-card, #challenge-card, #streak-card")
-    assert "Five Stars" in find(d, "#badge-fiveStars").get_attribute("data-say")
+    assert "Five Stars" in attribute(d, "#badge-fiveStars", "data-say")
     fits(d, "Show & Tell badges", kid=True)
     no_numbers(d, "Show & Tell badges")

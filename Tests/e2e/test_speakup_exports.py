@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pages import answer_gate, find, gate_answer, wait, wait_text
+from pages import answer_gate, attribute, find, gate_answer, wait, wait_text
 from test_speakup_pages import fits, open_speakup, record, say_take, tap
 
 KEEP_BLOBS = """
@@ -97,15 +97,15 @@ def test_a_score_card_and_the_journal_for_a_grown_up(server, browser_factory, mi
     answer_gate(d, gate_answer(d))
     width, height, first = preview(d)
     assert (width, height) == (1200, 1560)
-    assert find(d, "#card-theme-midnight").get_attribute("aria-pressed") == "true"
+    assert attribute(d, "#card-theme-midnight", "aria-pressed") == "true"
     fits(d, "Score card")
     tap(d, "#card-theme-aurora")
     # The theme shows chosen once its picture is in (the one before stays up meanwhile).
-    wait(d, 15).until(lambda driver: find(driver, "#card-theme-aurora").get_attribute("aria-pressed") == "true")
+    wait(d, 15).until(lambda driver: attribute(driver, "#card-theme-aurora", "aria-pressed") == "true")
     assert preview(d)[2] != first
     card = d.execute_async_script(LAST_BLOB)
     assert card["type"] == "image/png" and png_size(base64.b64decode(card["data"])) == (1200, 1560)
-    assert find(d, "#card-save").get_attribute("download").startswith("speakup-card-leo-")
+    assert attribute(d, "#card-save", "download").startswith("speakup-card-leo-")
 
 
 def test_show_and_tell_gets_a_star_card_on_a_phone(server, browser_factory, mic_wav):
@@ -122,6 +122,6 @@ def test_show_and_tell_gets_a_star_card_on_a_phone(server, browser_factory, mic_
     answer_gate(d, gate_answer(d))
     width, height, _ = preview(d)
     assert (width, height) == (1200, 1560)
-    assert find(d, "#card-theme-sunshine").get_attribute("aria-pressed") == "true"
+    assert attribute(d, "#card-theme-sunshine", "aria-pressed") == "true"
     assert not d.find_elements("css selector", "#card-prompt")
     fits(d, "Star card", kid=True)

@@ -4,7 +4,7 @@ skipped), shows the list as cards, and switches categories off the wheel, which 
 the ones left on. axe, 44-px targets and no sideways scrolling, on a phone."""
 from selenium.webdriver.common.by import By
 
-from pages import click, find, wait, wait_text
+from pages import attribute, click, find, wait, wait_text
 from test_speakup_pages import fits, open_speakup, tap
 from test_speakup_practice import PRACTICE
 
@@ -21,7 +21,7 @@ def test_box_breathing_runs_the_rounds_chosen(server, browser_factory):
     tap(d, "#rounds-fewer")
     tap(d, "#rounds-fewer")
     wait_text(d, "#rounds-count", "1 round")
-    assert find(d, "#rounds-fewer").get_attribute("disabled") is not None
+    assert attribute(d, "#rounds-fewer", "disabled") is not None
     assert "Round 1 of 1" in find(d, "#warmup-detail").text
     fits(d, "Box breathing, one round")
     tap(d, "#warmup-start")
@@ -45,7 +45,7 @@ def test_pasted_prompts_cards_and_the_wheel_s_categories(server, browser_factory
     tap(d, "#add-prompt-button")
     wait_text(d, "#library-message", "Added 2 prompts. Skipped line 4: already yours.")
     tap(d, "#layout-cards")
-    wait(d).until(lambda driver: "cards" in find(driver, "#library-list").get_attribute("class"))
+    wait(d).until(lambda driver: "cards" in attribute(driver, "#library-list", "class"))
     fits(d, "Library as cards")
 
     tap(d, "#open-wheel")
@@ -58,11 +58,11 @@ def test_pasted_prompts_cards_and_the_wheel_s_categories(server, browser_factory
     for chip in [c.get_attribute("id") for c in chips if c.get_attribute("id") != "wheel-category-storytelling"]:
         tap(d, f"#{chip}")
     wait(d).until(lambda driver: len(driver.find_elements(By.CSS_SELECTOR, ".wheel-slice")) == 1)
-    assert find(d, "#wheel-category-storytelling").get_attribute("aria-pressed") == "true"
+    assert attribute(d, "#wheel-category-storytelling", "aria-pressed") == "true"
     # The last one on stays on.
     tap(d, "#wheel-category-storytelling")
-    assert find(d, "#wheel-category-storytelling").get_attribute("aria-pressed") == "true"
+    assert attribute(d, "#wheel-category-storytelling", "aria-pressed") == "true"
     fits(d, "Wheel with one category")
     tap(d, "#spin-wheel")
     find(d, "#wheel-result", timeout=10)
-    assert find(d, "#wheel-prompt").get_attribute("data-prompt-id").startswith("storytelling-")
+    assert attribute(d, "#wheel-prompt", "data-prompt-id").startswith("storytelling-")

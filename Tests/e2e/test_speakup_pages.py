@@ -17,7 +17,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import DEVICES, say_music_please
-from pages import add_first_child, click, fill, find, open_parent_tab, play_as, set_up_family, small_kid_targets, wait, wait_text
+from pages import add_first_child, attribute, click, fill, find, open_parent_tab, play_as, set_up_family, small_kid_targets, wait, wait_text
 from test_accessibility import serious_violations
 from test_prereaders import said, spy
 
@@ -118,7 +118,9 @@ def audio_at(d):
 
 
 def tap(d, css):
-    """Taps what `css` finds after scrolling it to the middle of the screen (clear of the playback bar)."""
+    """Taps what `css` finds, once it is on the page, after scrolling it to the middle of the screen
+    (clear of the playback bar)."""
+    find(d, css)
     d.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", css)
     time.sleep(0.2)
     click(d, css)
@@ -172,7 +174,7 @@ def test_a_take_from_the_microphone_to_its_page_and_history(server, browser_fact
         assert "show-and-tell" not in d.find_element(By.TAG_NAME, "body").get_attribute("class")
         assert d.find_element(By.CSS_SELECTOR, "#hub-home").get_attribute("href").endswith("/")
         assert len(d.find_elements(By.CSS_SELECTOR, ".duration")) == 7
-        prompt_id = find(d, "#prompt-text").get_attribute("data-prompt-id")
+        prompt_id = attribute(d, "#prompt-text", "data-prompt-id")
         click(d, "#reroll-prompt")
         wait(d).until(lambda driver: driver.find_element(By.CSS_SELECTOR, "#prompt-text").get_attribute("data-prompt-id") != prompt_id)
         fits(d, "Today")

@@ -9,7 +9,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import DEVICES
-from pages import click, find, wait, wait_text
+from pages import attribute, click, find, wait, wait_text
 from test_speakup_pages import fits, no_numbers, open_speakup, tap
 
 PRACTICE = """
@@ -19,7 +19,7 @@ fetch("/api/speakup/practice", { headers: { Accept: "application/json" } }).then
 
 
 def step_index(d):
-    return int(find(d, "#warmup").get_attribute("data-step"))
+    return int(attribute(d, "#warmup", "data-step"))
 
 
 def test_a_warm_up_runs_to_its_end_and_is_kept(server, browser_factory):
@@ -66,10 +66,10 @@ def test_practice_screens_fit_and_a_calm_exercise_is_kept(server, browser_factor
     tap(d, "a[href='#warmup/box-breathing']")
     find(d, "#warmup-start")
     tap(d, "#warmup-start")
-    wait(d).until(lambda driver: "motion-expand" in find(driver, ".breath-circle").get_attribute("class"))
+    wait(d).until(lambda driver: "motion-expand" in attribute(driver, ".breath-circle", "class"))
     fits(d, "Warm-up")
     tap(d, "#warmup-skip")
-    wait(d).until(lambda driver: "motion-hold" in find(driver, ".breath-circle").get_attribute("class"))
+    wait(d).until(lambda driver: "motion-hold" in attribute(driver, ".breath-circle", "class"))
     for _ in range(11):
         tap(d, "#warmup-skip")
     find(d, "#warmup-done")
@@ -79,7 +79,7 @@ def test_practice_screens_fit_and_a_calm_exercise_is_kept(server, browser_factor
     tap(d, "a[href='#calm/safe-place']")
     find(d, "#calm-next")
     wait_text(d, "#calm-count", "STEP 1 OF 5")
-    assert find(d, "#calm-previous").get_attribute("disabled") is not None
+    assert attribute(d, "#calm-previous", "disabled") is not None
     fits(d, "Calm")
     for _ in range(4):
         tap(d, "#calm-next")
@@ -104,7 +104,7 @@ def test_show_and_tell_practice_has_big_pictures_and_no_numbers(server, browser_
     tap(d, "a[href='#warmup/belly-breathing']")
     find(d, "#hear-step")
     tap(d, "#warmup-start")
-    wait(d).until(lambda driver: "motion-expand" in find(driver, ".breath-circle").get_attribute("class"))
+    wait(d).until(lambda driver: "motion-expand" in attribute(driver, ".breath-circle", "class"))
     fits(d, "Show & Tell warm-up", kid=True)
     no_numbers(d, "Show & Tell warm-up")
     click(d, "#warmup-back")

@@ -13,7 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import DEVICES
-from pages import answer_gate, click, find, gate_answer, wait, wait_text
+from pages import answer_gate, attribute, click, find, gate_answer, wait, wait_text
 from test_speakup_pages import fits, no_numbers, open_speakup, tap
 
 LIBRARY = """
@@ -99,7 +99,7 @@ def test_the_wheel_lands_on_a_category_and_its_prompt_starts_a_take(server, brow
     fits(d, "Wheel")
     tap(d, "#spin-wheel")
     find(d, "#wheel-result", timeout=10)
-    picked = find(d, "#wheel-prompt").get_attribute("data-prompt-id")
+    picked = attribute(d, "#wheel-prompt", "data-prompt-id")
     library = d.execute_async_script(LIBRARY)
     category = next(p["category"] for p in library["prompts"] if p["id"] == picked)
     # The slice under the pointer is the prompt's category (the pointer brought into view first: the
@@ -114,7 +114,7 @@ def test_the_wheel_lands_on_a_category_and_its_prompt_starts_a_take(server, brow
     tap(d, "#use-wheel-prompt")
     find(d, "#countdown-start-now")
     click(d, "#countdown-cancel")
-    assert find(d, "#prompt-text").get_attribute("data-prompt-id") == picked
+    assert attribute(d, "#prompt-text", "data-prompt-id") == picked
 
 
 @pytest.mark.parametrize("width,height", [(1024, 768), (390, 844)])

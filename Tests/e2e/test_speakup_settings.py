@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
 from conftest import DEVICES
-from pages import answer_gate, click, find, gate_answer, wait, wait_text
+from pages import answer_gate, attribute, click, find, gate_answer, wait, wait_text
 from test_speakup_pages import fits, open_speakup, tap
 
 SETTINGS = """
@@ -71,7 +71,7 @@ def test_settings_are_kept_after_the_parent_question(server, browser_factory, wi
     # The weights must total 100 %: Save waits and says why.
     set_range(d, "#weight-clarity", 20)
     wait_text(d, "#weight-total", "Total 102 %")
-    assert find(d, "#save-settings").get_attribute("disabled") is not None
+    assert attribute(d, "#save-settings", "disabled") is not None
     assert "102 %" in find(d, "#settings-error").text
     set_range(d, "#weight-pace", 10)
     wait_text(d, "#weight-total", "Total 100 %")
@@ -99,7 +99,7 @@ def test_settings_are_kept_after_the_parent_question(server, browser_factory, wi
     # Kept: a fresh page shows them, and the countdown is the new one.
     d.refresh()
     open_settings(d)
-    assert find(d, "#countdown [data-focus-key='countdown-5']").get_attribute("aria-checked") == "true"
+    assert attribute(d, "#countdown [data-focus-key='countdown-5']", "aria-checked") == "true"
     wait_text(d, "#target-wpm-value", "135 WPM")
     click(d, "#settings-back")
     click(d, "#start-free")

@@ -12,7 +12,7 @@ from pathlib import Path
 from selenium.webdriver.common.by import By
 
 from conftest import launch, say_music_please
-from pages import click, find, wait, wait_text
+from pages import attribute, click, find, wait, wait_text
 from test_spellflare import current_word, start_level_one
 
 
@@ -61,7 +61,7 @@ def test_a_child_spells_a_word_by_voice_then_gets_the_keyboard(server, browser, 
         if wait(d, 30).until(heard_or_taken) == "taken":
             print(f"spelled {word!r} aloud: right, taken at once")  # no Submit needed
         else:
-            heard = find(d, "#spelling-input").get_attribute("value")
+            heard = attribute(d, "#spelling-input", "value")
             tiles = "".join(t.text for t in d.find_elements(By.CSS_SELECTOR, "#letter-tiles .tile")).lower()
             assert heard and tiles == heard, (tiles, heard)  # the letters heard, as tiles the child can fix
             # Whatever was heard, the child fixes the tiles on the keyboard and submits.

@@ -232,14 +232,14 @@ test("a line leaves its parent's facing side and reaches the child's", () => {
 
 // ---- Routes
 
-test("routes: the maps and one map; map screens are heard as a screen the server knows", () => {
+test("routes: the maps and one map; a map is a voice screen of its own, the maps list is heard as Progress", () => {
   assert.deepEqual(routeFor("#maps"), { name: "maps" });
   assert.deepEqual(routeFor("#map/mp_123-x"), { name: "map", id: "mp_123-x" });
   assert.deepEqual(routeFor("#map"), { name: "home" }, "a map needs its id");
   assert.deepEqual(routeFor("#maps/x"), { name: "home" });
   assert.deepEqual(routeFor("#map/../x"), { name: "home" });
   for (const hash of ["#maps", "#map/m1"]) assert.equal(hashFor(routeFor(hash)), hash);
-  assert.equal(voiceScreen("map"), "progress");
+  assert.equal(voiceScreen("map"), "map", "a map's own commands (mirrorbuddy-map-voice.test.mjs)");
   assert.equal(voiceScreen("maps"), "progress");
 });
 

@@ -13,6 +13,10 @@ import { applyLook, systemWishes } from "./appearance.js";
 import { cardScreen } from "./card-page.js";
 import { loadCard, loadCardSettings, loadCards, loadCardsDue } from "./cards-data.js";
 import { cardsScreen } from "./cards.js";
+import { enterCoach, leaveCoach } from "./coach-page.js";
+import { coachScreen } from "./coach-view.js";
+import { enterHomework, leaveHomework } from "./homework-page.js";
+import { homeworkScreen } from "./homework-view.js";
 import { contextBanner } from "./context-banner.js";
 import { loadMaterial, loadMaterials, loadMe, loadProgress, loadRecent, loadTasks } from "./data.js";
 import { errorText, t } from "./i18n.js";
@@ -25,6 +29,10 @@ import { materialScreen } from "./material.js";
 import { forgetNewForm, newScreen } from "./material-new.js";
 import { materialsScreen } from "./materials.js";
 import { progressScreen } from "./progress.js";
+import { forgetQuizStart, loadMastery, loadQuizzes } from "./quiz-data.js";
+import { loadQuiz } from "./quiz-page.js";
+import { quizStartScreen } from "./quiz-start.js";
+import { quizScreen } from "./quiz-view.js";
 import { reviewScreen, startReview } from "./review.js";
 import { stopWatching, syncWatches } from "./material-watch.js";
 import { readerStatus, readFrom, stopReading } from "./reader.js";
@@ -72,8 +80,10 @@ function route() {
   const previous = state.route;
   const moved = previous.name !== next.name || previous.id !== next.id;
   if (moved && previous.name === "material") { stopReading(); state.panel = null; }
-  if (moved) stopWatching();
+  if (moved) { stopWatching(); forgetQuizStart(); }
   if (moved && previous.name === "map") leaveMap();
+  if (moved && previous.name === "coach") leaveCoach();
+  if (moved && previous.name === "homework") leaveHomework();
   state.route = next;
   if (state.me && moved) loadScreen(next);
   render();
@@ -100,6 +110,15 @@ function loadScreen(next) {
   if (next.name === "review") startReview(next.id ?? null);
   if (next.name === "maps") { state.maps = { list: null, error: null }; loadMaps(); }
   if (next.name === "map") loadMap(next.id, { keepView: state.map?.id === next.id && Boolean(state.map?.tree) });
+  if (next.name === "quiz" && next.id) loadQuiz(next.id);
+  if (next.name === "quiz" && !next.id) {
+    state.quizzes = { list: null, error: null };
+    state.mastery = { subjects: null, error: null };
+    loadQuizzes();
+    loadMastery();
+  }
+  if (next.name === "coach") enterCoach();
+  if (next.name === "homework") enterHomework();
 }
 
 async function openMaterial(id) {
@@ -138,7 +157,8 @@ function screen() {
       linkButton({ href: "/hub/", emoji: "🚪", label: t("nav.hub") }));
   }
   const screens = { home: homeScreen, subject: subjectScreen, materials: materialsScreen, material: materialScreen, new: newScreen, tasks: tasksScreen,
-    progress: progressScreen, settings: settingsScreen, cards: cardsScreen, card: cardScreen, review: reviewScreen, maps: mapsScreen, map: mapScreen };
+    progress: progressScreen, settings: settingsScreen, cards: cardsScreen, card: cardScreen, review: reviewScreen, maps: mapsScreen, map: mapScreen,
+    quiz: () => (state.route.id ? quizScreen() : quizStartScreen()), coach: coachScreen, homework: homeworkScreen };
   return (screens[state.route.name] ?? homeScreen)();
 }
 

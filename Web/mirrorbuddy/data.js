@@ -5,7 +5,7 @@ import { ErrorCode } from "../shared/error-codes.js";
 import { applyLook } from "./appearance.js";
 import { periodRange, refuseTimeZone, timeZone } from "./days.js";
 import { setLanguage } from "./i18n.js";
-import { voiceScreen } from "./routes.js";
+import { voiceQuery } from "./routes.js";
 import { keepaliveInit } from "./send-queue.js";
 import { render, state } from "./state.js";
 
@@ -228,9 +228,9 @@ export function sendStretchOnLeave(stretch) {
 
 // ---- Voice commands
 
-/** What the student said on `screen` (a route name): {heard, command, subjectId?, materialId?, language}. */
-export const recogniseCommand = (wav, screen) =>
-  api(`${BASE}/voice?screen=${encodeURIComponent(voiceScreen(screen))}&${tz()}`, { method: "POST", raw: wav, contentType: "audio/wav" });
+/** What the student said on `route` ({name, id}): {heard, command, subjectId?, materialId?, day?, nodeId?, language}. */
+export const recogniseCommand = (wav, route) =>
+  api(`${BASE}/voice?${voiceQuery(route, { labels: !state.map?.selfTest })}&${tz()}`, { method: "POST", raw: wav, contentType: "audio/wav" });
 
-/** What can be said on `screen`: {language, commands: [{command, examples}]}. */
-export const voiceCommands = (screen) => api(`${BASE}/voice/commands?screen=${encodeURIComponent(voiceScreen(screen))}`);
+/** What can be said on `route`: {language, commands: [{command, examples}]}. */
+export const voiceCommands = (route) => api(`${BASE}/voice/commands?${voiceQuery(route, { labels: !state.map?.selfTest })}`);

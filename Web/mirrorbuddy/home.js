@@ -1,6 +1,7 @@
 // #home: a greeting, the progress strip (level, XP bar, streak), the flashcards due now (to #cards)
-// and beside them the mind maps (to #maps), the subjects grid (emoji, colour, counts), today's tasks (overdue ones first), the newest
-// materials, the week's quests.
+// and beside them the mind maps (to #maps), the quizzes (to #quiz), the coach (to #coach: ask
+// about your materials) and the homework helper (to #homework), the subjects grid (emoji, colour,
+// counts), today's tasks (overdue ones first), the newest materials, the week's quests.
 import { h } from "../shared/dom.js";
 import { t } from "./i18n.js";
 import { materialCard } from "./materials.js";
@@ -47,13 +48,37 @@ function mapsTile() {
     linkButton({ href: "#maps", emoji: "🧠", label: t("home.maps"), cls: "mb-primary", id: "home-maps" }));
 }
 
+/** The quizzes: a link to #quiz (new quizzes, the student's quizzes, how much they know). */
+function quizTile() {
+  return h("section", { class: "mb-card mb-home-quiz", "aria-labelledby": "home-quiz-title" },
+    h("h2", { id: "home-quiz-title" }, h("span", { "aria-hidden": "true" }, "❓ "), t("home.quizTitle")),
+    h("p", { class: "hint" }, t("home.quizHint")),
+    linkButton({ href: "#quiz", emoji: "❓", label: t("home.quiz"), cls: "mb-primary", id: "home-quiz" }));
+}
+
+/** The coach: a link to #coach (ask a question, answered from the student's own materials). */
+function coachTile() {
+  return h("section", { class: "mb-card mb-home-coach", "aria-labelledby": "home-coach-title" },
+    h("h2", { id: "home-coach-title" }, h("span", { "aria-hidden": "true" }, "🦉 "), t("coach.homeTitle")),
+    h("p", { class: "hint" }, t("coach.homeHint")),
+    linkButton({ href: "#coach", emoji: "💬", label: t("coach.homeButton"), cls: "mb-primary", id: "home-coach" }));
+}
+
+/** The homework helper: a link to #homework (one exercise, three steps to do it yourself). */
+function homeworkTile() {
+  return h("section", { class: "mb-card mb-home-homework", "aria-labelledby": "home-homework-title" },
+    h("h2", { id: "home-homework-title" }, h("span", { "aria-hidden": "true" }, "📝 "), t("homework.homeTitle")),
+    h("p", { class: "hint" }, t("homework.homeHint")),
+    linkButton({ href: "#homework", emoji: "📝", label: t("homework.homeButton"), cls: "mb-primary", id: "home-homework" }));
+}
+
 export function homeScreen() {
   const name = state.me?.student?.name ?? "";
   return h("div", { class: "mb-stack mb-home" },
     screenTitle("👋", t("home.hello", { name }), t("home.intro")),
     h("p", { class: "mb-lead" }, t("home.intro")),
     progressStrip(),
-    h("div", { class: "mb-home-tools" }, cardsTile(), mapsTile()),
+    h("div", { class: "mb-home-tools" }, cardsTile(), mapsTile(), quizTile(), coachTile(), homeworkTile()),
     h("section", { class: "mb-card", "aria-labelledby": "home-subjects" },
       h("h2", { id: "home-subjects" }, h("span", { "aria-hidden": "true" }, "🎒 "), t("home.subjects")),
       h("ul", { class: "mb-subjects" }, visibleSubjects().map(subjectTile))),

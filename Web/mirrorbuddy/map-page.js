@@ -1,17 +1,16 @@
 // #map/<id>: what the mind map screen does (map-screen.js draws it). The map is loaded into
 // state.map with only the root open (its branches show, their details wait, as in the original);
-// the tree's keys and taps move the selection and open or close nodes; the toolbar opens or closes
-// everything, reads the chosen node aloud with its path, hides every label below the root for a
-// self-test, and turns editing on. Each edit changes the local tree at once and is saved whole about
-// a second later (map-saver.js), on leaving the screen and when the page is hidden; another
-// device's save in between (409 map_changed) reads the other version, keeps the student's tree
-// and saves it on top (last writer wins), with the other version one Undo away.
-import { ApiError } from "../shared/api.js";
+// the tree's keys, taps and voice commands (map-voice.js) move the selection and open or close
+// nodes; the toolbar opens or closes everything, reads the chosen node aloud with its path, hides
+// every label below the root for a self-test, and turns editing on. Each edit changes the local
+// tree at once and is saved whole about a second later (map-saver.js), on leaving the screen and
+// when the page is hidden; another device's save in between (409 map_changed) reads the other
+// version, keeps the student's tree and saves it on top (last writer wins), with the other
+// version one Undo away.
 import { confirmBox } from "./celebrate.js";
-import { errorText, t } from "./i18n.js";
-import { deleteMap, fetchSvg, getMap, saveMap, saveMapOnLeave } from "./map-data.js";
+import { t } from "./i18n.js";
+import { getMap, saveMap, saveMapOnLeave } from "./map-data.js";
 import { MapEditError, addChild, addSibling, cleanLabel, moveAmongSiblings, moveUnder, removeNode, rename, setColour } from "./map-edit.js";
-import { downloadPng, exportUrl, fileName } from "./map-export.js";
 import { afterKey, tapAction } from "./map-keys.js";
 import { mapSaver } from "./map-saver.js";
 import {
@@ -142,6 +141,15 @@ addEventListener("visibilitychange", () => { if (document.visibilityState === "h
 
 export const retrySave = () => saver?.retry();
 
+/** The shown map's saver (map-files.js saves before a download), or null. */
+export const currentSaver = () => saver;
+
+/** The shown map was deleted: nothing of it is saved any more. */
+export function dropSaver() {
+  saver?.stop();
+  saver = null;
+}
+
 // ---- Selection and opening
 
 /** The keyboard on the chosen node (after a redraw), and the node in view. */
@@ -209,6 +217,12 @@ export function onTreeKey(event, id) {
   const after = afterKey(map.tree, { selected: id, expanded: map.expanded, hidden: hiddenIds(map) }, event);
   if (!after) return;
   event.preventDefault();
+  showTreeChange(after);
+}
+
+/** The tree after a key or a voice command ({selected, expanded, revealed}): drawn, with the keyboard on the chosen node, in view. */
+export function showTreeChange(after) {
+  const map = page();
   if (after.revealed) map.revealed = new Set([...map.revealed, after.revealed]);
   map.expanded = after.expanded;
   choose(after.selected);
@@ -370,52 +384,3 @@ export const editActions = {
     render();
   },
 };
-
-// ---- Files and the map itself
-
-function clickDownload(href, name) {
-  const link = document.createElement("a");
-  Object.assign(link, { href, download: name, hidden: true });
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
-
-/** A file link: as it is when everything is saved; else the edits are saved first (the server's file is the saved map). */
-export async function exportFile(event, format) {
-  if (!saver || (saver.status === "saved" && !saver.busy)) return;
-  event.preventDefault();
-  const map = page();
-  await saver.flush();
-  clickDownload(exportUrl(map.id, format), fileName(map.map.title, format));
-}
-
-export async function exportPng() {
-  const map = page();
-  if (map.png) return;
-  map.png = true;
-  render();
-  try {
-    await saver?.flush();
-    await downloadPng(map.id, map.map.title, { fetchSvg });
-  } catch (error) {
-    tell(error instanceof ApiError || error instanceof TypeError ? errorText(error) : t("map.pngFailed"), "error");
-  } finally {
-    map.png = false;
-    render();
-  }
-}
-
-export async function removeMap() {
-  const map = page();
-  if (!(await confirmBox({ question: t("map.deleteQuestion", { title: map.map.title }), yes: t("action.delete") }))) return;
-  try {
-    await deleteMap(map.id);
-    saver?.stop();
-    saver = null;
-    location.hash = map.map.materialId ? `#material/${encodeURIComponent(map.map.materialId)}` : "#maps";
-    tell(t("map.deleted"), "ok");
-  } catch (error) {
-    tell(errorText(error), "error");
-  }
-}

@@ -2,14 +2,14 @@
 // 🔊 the chosen node with its path, the self-test with its "rivelati n di N", edit), the map
 // (map-view.js) with the edit panel beside it or below it, the keys in one line, the files to
 // download (Markdown, OPML, SVG from the server; PNG made here) and the ways back: the material,
-// the maps, Home. What each control does is map-page.js's.
+// the maps, Home. What each control does is map-page.js's (the files and deleting: map-files.js).
 import { h } from "../shared/dom.js";
 import { errorText, t } from "./i18n.js";
 import { editPanel } from "./map-editor.js";
 import { EXPORT_FORMATS, exportUrl, fileName } from "./map-export.js";
+import { exportFile, exportPng, removeMap } from "./map-files.js";
 import {
-  collapseAll, editActions, expandAll, exportFile, exportPng, hiddenIds, onTap, onTreeKey, readSelected, removeMap, retrySave, saveWords, toggle,
-  toggleEditing, toggleSelfTest,
+  collapseAll, editActions, expandAll, hiddenIds, onTap, onTreeKey, readSelected, retrySave, saveWords, toggle, toggleEditing, toggleSelfTest,
 } from "./map-page.js";
 import { belowRoot, visibleIds } from "./map-tree.js";
 import { mapView } from "./map-view.js";

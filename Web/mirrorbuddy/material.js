@@ -2,7 +2,8 @@
 // and status, the reading bar (read / pause / resume, speed, ruler, focus mode), the text, and the
 // quick actions within right-thumb reach: Read, Timer, Task (a panel each, no extra screens), its
 // flashcards: their review and cards suggested from the text (a panel too), and its mind map (made
-// by the server in a moment, then #map/<id>). A PDF
+// by the server in a moment, then #map/<id>) and a quiz on it (made by the server, then #quiz/<id>;
+// too short to quiz on: a kind note with what to add). A PDF
 // or photos still being read show a friendly wait (material-watch.js asks again every 2 s); pages
 // that could not be read say why, with a big Delete and a way to try again.
 import { h } from "../shared/dom.js";
@@ -11,6 +12,7 @@ import { confirmBox } from "./celebrate.js";
 import { allTasks, changeMaterial, createTask, deleteMaterial, loadTasks, saveSettings } from "./data.js";
 import { errorText, failureText, t } from "./i18n.js";
 import { openMapFor } from "./map-data.js";
+import { newQuizButton, quizStartNotice } from "./quiz-entry.js";
 import { pauseReading, readFrom, readerStatus, resumeReading, speedChanged, stopReading } from "./reader.js";
 import { textView } from "./reading-view.js";
 import { render, state, subjectName, subjectsFor, tell } from "./state.js";
@@ -98,12 +100,16 @@ function cardActions(material) {
       onclick: () => (state.panel === "cards" ? closeSuggestions() : openSuggestions(material.id)) }));
 }
 
-/** The material's mind map: made (or the one it has), then shown; while the server makes it, the button says so. */
+/**
+ * The material's mind map: made (or the one it has), then shown; while the server makes it, the
+ * button says so. Beside it the quiz on the material (quiz-entry.js).
+ */
 function mapAction(material) {
   const making = state.mapMaking === material.id;
   return h("div", { class: "mb-row mb-fc-actions mb-map-action" },
     button({ emoji: making ? "⏳" : "🧠", label: making ? t("material.mapMaking") : t("material.mindMap"), cls: "mb-big-btn", id: "material-mind-map",
       disabled: making, onclick: () => openMapFor(material.id) }),
+    newQuizButton({ materialId: material.id }, { label: t("material.quiz"), emoji: "❓", id: "material-quiz" }),
     making ? h("p", { class: "hint mb-map-making", role: "status", id: "material-map-making" }, t("material.mapMakingHint")) : null);
 }
 
@@ -151,6 +157,7 @@ export function materialScreen() {
     unread ? failed(material) : null,
     material.text ? cardActions(material) : null,
     material.text && material.status === "ready" ? mapAction(material) : null,
+    material.text && material.status === "ready" ? quizStartNotice() : null,
     state.panel === "cards" ? suggestPanel() : null,
     state.panel === "timer" ? timerPanel() : null,
     state.panel === "task" ? taskPanel(material) : null,

@@ -28,6 +28,11 @@ export const state = {
   maps: { list: null, error: null },  // #maps
   map: null,                   // #map/<id>: the map on show and how it is shown (map-page.js)
   mapMaking: null,             // the id of the material whose map the server is making now
+  // Quizzes
+  quizzes: { list: null, error: null },        // #quiz: the student's quizzes
+  mastery: { subjects: null, error: null },    // #quiz: each subject's mastery
+  quiz: null,                  // #quiz/<id>: the quiz on show and where it is (quiz-page.js)
+  quizStart: null,             // a "new quiz" asked for: {body, key, where, busy, error} (quiz-data.js)
 };
 
 let renderer = () => {};
@@ -35,6 +40,9 @@ export function setRenderer(fn) { renderer = fn; }
 export function render() { renderer(); }
 
 export const subjects = () => state.me?.subjects ?? [];
+
+/** Who the student is ("Mario|8"), the same across reloads of `state.me`; null before it is loaded. */
+export const studentKey = (me) => (me?.student ? `${me.student.name}|${me.student.grade}` : null);
 export const visibleSubjects = () => subjects().filter((subject) => !subject.hidden);
 export const subjectById = (id) => subjects().find((subject) => subject.id === id) ?? null;
 

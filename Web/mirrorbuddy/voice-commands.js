@@ -1,7 +1,7 @@
 // Does what a voice command asks, with the functions the page's own buttons call (voice-rules.js
 // decides which): the address for a screen, the switcher's profile and reset, the settings'
 // text size, the reader's and the timer's buttons, the open panel's close, the material's mind
-// map. Also keeps how many
+// map, the map's tree as its keys change it. Also keeps how many
 // MirrorBuddy screens lie behind this one, so "indietro" never leaves MirrorBuddy.
 import { chooseProfile, close as closeSwitcher, switcherOpen } from "./a11y-switcher.js";
 import { pauseReading, readerStatus, readFrom, resumeReading, stopReading } from "./reader.js";
@@ -11,8 +11,10 @@ import { pauseTimer, resumeTimer, startTimer, timerState } from "./timer.js";
 import { closeHelp, helpOpen, openHelp } from "./voice-help.js";
 import { t } from "./i18n.js";
 import { openMapFor } from "./map-data.js";
+import { readSelected, showTreeChange } from "./map-page.js";
+import { afterVoice } from "./map-voice.js";
 import { dayOf, depthAfter } from "./voice-rules.js";
-import { ttsOn } from "./voice.js";
+import { isHushed, ttsOn } from "./voice.js";
 
 const READER = { readFrom: () => readFrom(), resumeReading, pauseReading, stopReading };
 const TIMER = { pauseTimer, resumeTimer };
@@ -50,8 +52,24 @@ function openPanel() {
 export function here({ reader = readerStatus() } = {}) {
   const timer = timerState();
   const material = state.route.name === "material" && state.material?.id === state.route.id ? state.material : null;
+  const map = shownMap();
   return { route: state.route, canGoBack: depth > 0, panelOpen: openPanel() !== null, reader, timer: { mode: timer.mode, running: Boolean(timer.running) },
-    hasText: Boolean(material?.text), tts: ttsOn(), textSize: state.settings?.textSize, textSpec: TEXT_SIZE };
+    hasText: Boolean(material?.text), tts: ttsOn(), textSize: state.settings?.textSize, textSpec: TEXT_SIZE,
+    map: map ? { tree: map.tree, selected: map.selected } : null };
+}
+
+/** The mind map on show (#map/<id>, loaded), or null. */
+const shownMap = () => (state.route.name === "map" && state.map?.id === state.route.id && state.map.tree ? state.map : null);
+
+/**
+ * A map command: the tree changed as its keys change it (the node chosen, focused and in view);
+ * "read" reads the node aloud with its path, as 🔊 does, once the phrase heard has been said.
+ */
+function runMapCommand(action, spoken) {
+  const map = shownMap();
+  if (!map) return;
+  showTreeChange(afterVoice(map.tree, { selected: map.selected, expanded: map.expanded }, action));
+  if (action.call === "read") spoken.then(() => { if (shownMap() === map && !isHushed()) readSelected(); });
 }
 
 /** Runs `then(element)` once the screen shows the element `id` (for about 1.5 s). */
@@ -109,6 +127,7 @@ export function runAction(action, { spoken = Promise.resolve() } = {}) {
       break;
     case "close": openPanel()?.(); break;
     case "mindMap": openMapFor(action.materialId); break;
+    case "map": runMapCommand(action, spoken); break;
     case "help": openHelp({ byVoice: true, after: spoken }); break;
     default: break; // "say": the line said is the whole answer
   }

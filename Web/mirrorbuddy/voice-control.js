@@ -104,7 +104,7 @@ async function finish(mine = session) {
   }
   const sentFrom = where();
   try {
-    const answer = await withTimeout(recogniseCommand(audio.blob, state.route.name), LISTEN.answerMs);
+    const answer = await withTimeout(recogniseCommand(audio.blob, state.route), LISTEN.answerMs);
     end();
     // The student moved on while the server listened: the phrase is shown, not done on another screen.
     if (where() !== sentFrom) { if (answer.heard) tell([t("voice.heard", { phrase: answer.heard })]); return; }

@@ -5,6 +5,7 @@
 import { h, mount } from "../shared/dom.js";
 import { voiceCommands } from "./data.js";
 import { errorText, has, t } from "./i18n.js";
+import { screenFirst } from "./map-voice.js";
 import { state } from "./state.js";
 import { button } from "./ui.js";
 import { hearButton, isHushed, speakText, ttsOn } from "./voice.js";
@@ -82,9 +83,9 @@ export async function openHelp({ byVoice = false, after = Promise.resolve() } = 
   else if (before && before !== document.body && !panel.contains(before)) before.focus({ preventScroll: true });
   else if (panel.contains(document.activeElement)) document.activeElement.blur();
   try {
-    const answer = await voiceCommands(state.route.name);
+    const answer = await voiceCommands(state.route);
     if (mine !== run || !panel.open) return;
-    commands = answer.commands ?? [];
+    commands = screenFirst(answer.commands ?? []);
     showList();
   } catch (error) {
     if (mine === run && panel.open) showList({ error });

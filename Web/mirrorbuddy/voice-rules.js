@@ -5,6 +5,7 @@
 // MirrorBuddy the browser's history is, and which catalogue line tells a problem.
 import { ErrorCode } from "../shared/error-codes.js";
 import { localDay } from "./days.js";
+import { MAP_ACTION_KEYS, MAP_COMMANDS, mapAction } from "./map-voice.js";
 
 export const LISTEN = Object.freeze({
   maxMs: 6000,        // the longest recording (the server takes up to 10 s)
@@ -118,10 +119,11 @@ const hashOf = (name, id) => `#${name}/${encodeURIComponent(id)}`;
 /**
  * What the page does for the server's answer ({heard, command, subjectId?, materialId?}) where the
  * student is. `here`: {route: {name, id}, canGoBack, panelOpen, reader ("idle" | "playing" |
- * "paused", before listening paused it), timer: {mode, running}, hasText, tts, textSize, textSpec}.
+ * "paused", before listening paused it), timer: {mode, running}, hasText, tts, textSize, textSpec,
+ * map: {tree, selected} on a map}.
  * An action is {kind, …}: "go" {hash}, "back", "search", "say" {key}, "preset" {preset, key?}, "settings" {change},
  * "textSize" {value}, "reader" {call}, "timer" {call}, "startStudy", "refresh", "close", "help",
- * "addTask" {subjectId, day}, "newTask", "mindMap" {materialId}.
+ * "addTask" {subjectId, day}, "newTask", "mindMap" {materialId}, "map" {call, nodeId} (map-voice.js).
  * `leaves`: it leaves this screen; `resumeReader`: a reader paused to listen reads on afterwards.
  */
 export function actionFor(answer, here) {
@@ -174,13 +176,15 @@ export function actionFor(answer, here) {
       return { kind: "newTask", leaves: here.route?.name !== "tasks" };
     case "refresh": return { kind: "refresh" };
     case "help": return { kind: "help" };
+    case "expandNode": case "collapseNode": case "parentNode": case "readNode": return mapAction(command, answer.nodeId ?? null, here);
     default: return say("voice.notUnderstood");
   }
 }
 
 /** Every catalogue key actionFor may say (the catalogue test checks them). */
-export const ACTION_KEYS = ["voice.notHere", "voice.notUnderstood", "voice.noMaterials", "voice.textBiggest", "voice.textSmallest", "voice.timerRunning",
-  "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", "voice.taskReady"];
+export const ACTION_KEYS = [...new Set(["voice.notHere", "voice.notUnderstood", "voice.noMaterials", "voice.textBiggest", "voice.textSmallest",
+  "voice.timerRunning", "voice.nothingToRead", "voice.readingOff", "voice.notReading", "voice.nothingToPause", "voice.nothingToResume", "voice.taskReady",
+  ...MAP_ACTION_KEYS])];
 
 /** The catalogue line for a microphone that would not start, by the error's name (as recorder.js's microphoneProblem sorts them). */
 export function microphoneKey(error) {
@@ -218,7 +222,7 @@ export const PROBLEM_KEYS = ["voice.mic.denied", "voice.mic.missing", "voice.mic
 /** The command ids of the contract, each named in the catalogue as `voice.command.<id>` (the help sheet). */
 export const COMMANDS = ["back", "home", "settings", "profile", "materials", "tasks", "newMaterial", "search", "startStudy", "flashcards", "mindMap",
   "dyslexiaOn", "dyslexiaOff", "biggerText", "smallerText", "read", "stopReading", "pause", "resume", "refresh", "close", "help",
-  "openLatestMaterial", "openMaterial", "openSubject", "addTask"];
+  "openLatestMaterial", "openMaterial", "openSubject", "addTask", ...MAP_COMMANDS];
 
 const WEEKDAYS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 

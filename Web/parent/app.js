@@ -9,6 +9,7 @@ import { confirmPurchase } from "../shared/store.js";
 import { when } from "../shared/time.js";
 import { coloringView, loadColoring } from "./coloring.js";
 import { devicesView, loadDevices } from "./devices.js";
+import { loadMirrorBuddy, mirrorBuddyView } from "./mirrorbuddy.js";
 import { loadSpeakUp, speakUpView } from "./speakup.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
@@ -16,9 +17,9 @@ import { ErrorCode } from "../shared/error-codes.js";
 import { pageDrawer } from "./place.js";
 
 const main = document.getElementById("parent");
-const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", speakup: "SpeakUp", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
+const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", speakup: "SpeakUp", mirrorbuddy: "MirrorBuddy", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, speakup: {}, spotcheck: {}, devices: {}, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, speakup: {}, mirrorbuddy: {}, spotcheck: {}, devices: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -78,6 +79,7 @@ async function loadTab() {
       if (state.tab === "spellflare") await loadSpellflare(state.spellflare);
       if (state.tab === "coloring") await loadColoring(state.coloring);
       if (state.tab === "speakup") await loadSpeakUp(state.speakup);
+      if (state.tab === "mirrorbuddy") await loadMirrorBuddy(state.mirrorbuddy);
       if (state.tab === "spotcheck") await loadSpotCheck(state.spotcheck);
       if (state.tab === "devices") await loadDevices(state.devices);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
@@ -341,7 +343,8 @@ function render() {
         label, id === "inbox" && unread > 0 ? h("span", { class: "badge", "aria-label": `${unread} unread` }, unread) : null))),
     state.error ? h("p", { class: "error-text", role: "alert", id: "parent-error" }, state.error) : null,
     { inbox: inboxView, children: childrenView, spellflare: () => spellflareView(state.spellflare, tabActions),
-      coloring: () => coloringView(state.coloring, tabActions), speakup: () => speakUpView(state.speakup, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
+      coloring: () => coloringView(state.coloring, tabActions), speakup: () => speakUpView(state.speakup, tabActions),
+      mirrorbuddy: () => mirrorBuddyView(state.mirrorbuddy, tabActions), spotcheck: () => spotCheckView(state.spotcheck, tabActions), store: storeView,
       devices: () => devicesView(state.devices), family: familyView }[state.tab]()));
 }
 

@@ -125,10 +125,17 @@ struct ChildrenController {
         guard body.confirm else {
             throw APIError.invalid("confirm", "Deleting a child removes all their data; send {\"confirm\": true}.")
         }
-        guard let blobKeys = try await services.children.delete(id: id, in: session.scope) else {
+        guard let left = try await services.children.delete(id: id, in: session.scope) else {
             throw APIError.notFound("child")
         }
-        for key in blobKeys { try? await services.blobs.delete(key: key) }
+        // A photo or PDF still being read stops; then the files their rows pointed at go.
+        for material in left.materialIds { await services.reading.cancel(materialId: material) }
+        let keys = left.blobKeys + left.drawings.map { ColoringController.thumbnailKey($0.id, $0.revision) }
+        for key in keys {
+            do { try await services.blobs.delete(key: key) } catch {
+                services.log.warning("could not delete a stored file after deleting a child", metadata: ["error": "\(error)"])
+            }
+        }
         return NoContent()
     }
 

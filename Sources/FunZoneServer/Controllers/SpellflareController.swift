@@ -4,6 +4,7 @@ import Hummingbird
 import Speech
 import Spelling
 import Storage
+import TextRules
 
 /// Spellflare for the child playing: their player card and progress, games of a level, answers
 /// (replayable from an offline outbox), progress merging and the gated reset.
@@ -171,7 +172,7 @@ struct SpellflareController {
         let (session, child) = (caller.session, caller.child)
         let body = try await request.decodeJSON(AnswerRequest.self, context: caller.context, limit: 4096)
         guard body.giveUp == true || body.answer != nil else { throw APIError.invalid("answer", "Send the spelling, or giveUp: true.") }
-        guard (body.answer?.count ?? 0) <= Self.longestAnswer else {
+        guard TextRules.fits(body.answer ?? "", characters: Self.longestAnswer) else {
             throw APIError.invalid("answer", "An answer can be at most \(Self.longestAnswer) characters.")
         }
         let stored = try await game(caller.context, childId: child.id, in: session.scope)

@@ -49,6 +49,8 @@ public struct Services: Sendable {
     public let mailer: any Mailer
     public let metrics: PrometheusCollectorRegistry
     public let speech: SpeechServices
+    /// The optional language model (--llm-url), shared fairly; nil: every feature without it.
+    public let model: ModelGate?
     public let options: Options
     /// How the family's other devices reach this server: every link handed to a device comes from here.
     public let network: HomeNetwork
@@ -78,15 +80,18 @@ public struct Services: Sendable {
         /// Seconds without a message after which a live SpeakUp recording is closed (a phone locked
         /// mid-take must not hold its decoder until TCP gives up).
         public var liveIdleSeconds: TimeInterval
+        /// Connections held at once, per address and in all, and how long a request head and a quiet connection are waited for.
+        public var connectionLimits: ConnectionLimits
 
         public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1,
-                    tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15) {
+                    tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15, connectionLimits: ConnectionLimits = ConnectionLimits()) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
             self.trustProxy = trustProxy
             self.readCacheTTL = readCacheTTL
             self.tamperCheckInterval = tamperCheckInterval
             self.liveIdleSeconds = liveIdleSeconds
+            self.connectionLimits = connectionLimits
         }
     }
 
@@ -94,7 +99,7 @@ public struct Services: Sendable {
                 hasher: PasswordHasher = PasswordHasher(), payments: any PaymentProvider = LocalPaymentProvider(),
                 mailer: any Mailer = DisabledMailer(), metrics: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
                 speech: SpeechServices = SpeechServices(), sealer: SecretSealer = .ephemeral(), options: Options = Options(),
-                network: HomeNetwork = .none, authority: HomeAuthority? = nil) {
+                network: HomeNetwork = .none, authority: HomeAuthority? = nil, model: ModelGate? = nil) {
         self.database = database
         self.families = FamilyStore(database: database)
         self.children = ChildStore(database: database)
@@ -120,6 +125,7 @@ public struct Services: Sendable {
         self.mailer = mailer
         self.metrics = metrics
         self.speech = speech
+        self.model = model
         self.options = options
         self.network = network
         self.authority = authority

@@ -24,6 +24,9 @@ struct MirrorBuddyController {
         MirrorBuddyVoice(services: services).addRoutes(to: kid)
         MirrorBuddyCards(services: services).addRoutes(to: kid)
         MirrorBuddyMaps(services: services).addRoutes(to: kid)
+        MirrorBuddyQuizzes(services: services).addRoutes(to: kid)
+        MirrorBuddyCoach(services: services).addRoutes(to: kid)
+        MirrorBuddyHomework(services: services).addRoutes(to: kid)
     }
 
     struct Profile: Codable {

@@ -25,6 +25,8 @@ struct MirrorBuddyVoice {
         let materialId: String?
         /// The day of addTask said with one.
         let day: VoiceDay?
+        /// The map node of a map command said with its label ("espandi fotosintesi"); null: the one in focus.
+        let nodeId: String?
         let language: StudyLanguage
 
         /// Written out as null when there is none: a client reads `command: null` as "not understood".
@@ -35,6 +37,7 @@ struct MirrorBuddyVoice {
             try container.encode(subjectId, forKey: .subjectId)
             try container.encode(materialId, forKey: .materialId)
             try container.encode(day, forKey: .day)
+            try container.encode(nodeId, forKey: .nodeId)
             try container.encode(language, forKey: .language)
         }
     }
@@ -44,7 +47,7 @@ struct MirrorBuddyVoice {
         // The recording is checked and counted against the family's speech limit before any other work.
         let samples = try await SpeechController.recording(request, context: caller.context, services: services,
                                                            in: caller.session.scope, maximumSeconds: Self.maximumSeconds)
-        var grammar = try await grammar(screen, caller: caller)
+        var grammar = try await grammar(screen, caller: caller, mapId: request.uri.queryParameters.get("mapId"))
         guard !grammar.phrases.isEmpty else { throw SpeechError.engineUnavailable("its dictionary is not installed") }
         let language: GrammarLanguage = grammar.language == .it ? .italian : .english
         let transcript: Transcript
@@ -58,7 +61,7 @@ struct MirrorBuddyVoice {
         }
         let meaning = grammar.meaning(of: transcript.text)
         return Reply(Heard(heard: meaning?.words ?? "", command: meaning?.command, subjectId: meaning?.subjectId,
-                           materialId: meaning?.materialId, day: meaning?.day, language: grammar.language))
+                           materialId: meaning?.materialId, day: meaning?.day, nodeId: meaning?.nodeId, language: grammar.language))
     }
 
     struct Commands: Codable {
@@ -68,7 +71,7 @@ struct MirrorBuddyVoice {
     }
 
     @Sendable func commands(_ request: Request, caller: Kid) async throws -> Reply<Commands> {
-        let grammar = try await grammar(try Self.screen(request), caller: caller)
+        let grammar = try await grammar(try Self.screen(request), caller: caller, mapId: request.uri.queryParameters.get("mapId"))
         return Reply(Commands(language: grammar.language,
                               commands: grammar.examples().map { Commands.Command(command: $0.0, examples: $0.1) }))
     }
@@ -83,7 +86,9 @@ struct MirrorBuddyVoice {
 
     /// The commands of `screen` for this student, with their subjects' names and material titles
     /// unless `withNames` is false (then only the default subjects, by their original names).
-    private func grammar(_ screen: VoiceScreen, caller: Kid, withNames: Bool = true) async throws -> VoiceGrammar {
+    /// On the map screen, `mapId` names the map whose nodes can be said by label (another family's
+    /// or an unknown map has none).
+    private func grammar(_ screen: VoiceScreen, caller: Kid, withNames: Bool = true, mapId: String? = nil) async throws -> VoiceGrammar {
         let (child, scope) = (caller.child.id, caller.session.scope)
         let language = try await MirrorBuddyController.settings(of: caller, services: services).language
         var subjects = try await services.mirrorBuddy.subjects(childId: child, in: scope)
@@ -95,8 +100,12 @@ struct MirrorBuddyVoice {
             subjects = Subjects.defaults.filter { shown.contains($0.id) }
             materials = materials.map { VoiceMaterial(id: $0.id, title: "", subjectId: $0.subjectId) }
         }
+        var nodes: [VoiceNode] = []
+        if screen == .map, withNames, let mapId, let stored = try await services.mirrorBuddy.map(id: String(mapId.prefix(80)), childId: child, in: scope) {
+            nodes = stored.map.nodes.map { VoiceNode(id: $0.id, label: $0.label) }
+        }
         let recogniser: GrammarLanguage = language == .it ? .italian : .english
-        return VoiceGrammar(language: language, screen: screen, subjects: subjects, materials: materials,
+        return VoiceGrammar(language: language, screen: screen, subjects: subjects, materials: materials, nodes: nodes,
                             canSay: { GrammarVocabulary.canSay($0, language: recogniser) })
     }
 }

@@ -6,6 +6,7 @@ import NIOCore
 import Speech
 import SpeechCoach
 import Storage
+import TextRules
 
 /// SpeakUp for the person speaking (a child, a teen or a parent's own profile): today's prompt,
 /// recording a take and its analysis, the takes with search, history and settings. Show & Tell
@@ -163,7 +164,7 @@ struct SpeakUpController {
         default: throw APIError.invalid("filter", "filter must be all or favorites.")
         }
         let search = try query.get("q").flatMap { raw -> SearchQuery? in
-            guard raw.count <= 200 else { throw APIError.invalid("q", "Search for at most 200 characters.") }
+            guard TextRules.fits(raw, characters: 200) else { throw APIError.invalid("q", "Search for at most 200 characters.") }
             return SearchQuery(raw)
         }
         let cursor = try query.get("before").map(Self.cursor)
@@ -205,7 +206,7 @@ struct SpeakUpController {
         let body = try await request.decodeJSON(UpdateRequest.self, context: caller.context)
         let title = try body.title.map { raw in
             let title = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard (1...80).contains(title.count) else { throw APIError.invalid("title", "A title has 1 to 80 characters.") }
+            guard !title.isEmpty, TextRules.fits(title, characters: 80) else { throw APIError.invalid("title", "A title has 1 to 80 characters.") }
             return title
         }
         guard try await services.speakUp.update(id: id, childId: child.id, in: session.scope, title: title, favorite: body.favorite),

@@ -76,6 +76,15 @@ extension APIError {
         }
     }
 
+    init(quiz error: QuizRuleError) {
+        switch error {
+        case .noSuchQuestion(let position): self = .invalid("position", "This quiz has no question \(position).")
+        case .emptyAnswer: self = .invalid("answer", "Write or pick an answer first.")
+        case .answerTooLong: self = .invalid("answer", "An answer can be at most \(Quizzes.answerLimit) characters.")
+        case .notAnOption: self = .invalid("answer", "That is not one of this question's options.")
+        }
+    }
+
     init(stretch error: StretchRuleError) {
         switch error {
         case .notPositive: self = .invalid("minutes", "minutes must be a number above 0.")

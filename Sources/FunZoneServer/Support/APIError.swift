@@ -21,9 +21,12 @@ struct APIError: HTTPResponseError, Equatable {
     let message: String
     var details: [String: String] = [:]
     var retryAfter: Int?
+    /// The methods an address takes, with 405 `method_not_allowed`.
+    var allow: String?
 
-    init(_ code: ErrorCode, _ message: String? = nil, details: [String: String] = [:], retryAfter: Int? = nil) {
+    init(_ code: ErrorCode, _ message: String? = nil, details: [String: String] = [:], retryAfter: Int? = nil, allow: String? = nil) {
         self.init(code, status: code.status, message: message, details: details, retryAfter: retryAfter)
+        self.allow = allow
     }
 
     /// Only for the HTTP layer's own errors, whose status is kept as it came.
@@ -38,6 +41,7 @@ struct APIError: HTTPResponseError, Equatable {
     var headers: HTTPFields {
         var fields: HTTPFields = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
         if let retryAfter { fields[.retryAfter] = String(retryAfter) }
+        if let allow { fields[.allow] = allow }
         return fields
     }
 
@@ -90,6 +94,7 @@ extension APIError {
         case let error as StretchRuleError: self = APIError(stretch: error)
         case let error as FlashcardRuleError: self = APIError(card: error)
         case let error as MindMapRuleError: self = APIError(map: error)
+        case let error as QuizRuleError: self = APIError(quiz: error)
         case StorageError.duplicatePrompt: self = APIError(.promptExists)
         case StorageError.limitReached: self = APIError(.promptLibraryFull)
         case SpotCheckError.invalidField(let field, let reason): self = .invalid(field, reason)

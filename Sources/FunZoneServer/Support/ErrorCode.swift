@@ -17,7 +17,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     // The request itself
     case invalidField = "invalid_field", malformedJSON = "malformed_json", bodyTooLarge = "body_too_large"
     case unsupportedMediaType = "unsupported_media_type", methodNotAllowed = "method_not_allowed", badRequest = "bad_request"
-    case headersTooLarge = "headers_too_large"
+    case headersTooLarge = "headers_too_large", requestTimeout = "request_timeout", tooManyConnections = "too_many_connections"
     case notFound = "not_found", internalError = "internal_error"
     // Hub and store
     case unknownApp = "unknown_app", appAvailable = "app_available", unknownProduct = "unknown_product", tooManyChildren = "too_many_children"
@@ -42,7 +42,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
     // MirrorBuddy
     case subjectIsDefault = "subject_is_default", subjectHasContent = "subject_has_content", studyFull = "study_full"
     case stretchOverlaps = "stretch_overlaps", readerUnavailable = "reader_unavailable", reviewStale = "review_stale"
-    case mapChanged = "map_changed"
+    case mapChanged = "map_changed", quizFinished = "quiz_finished", questionAnswered = "question_answered"
+    case notEnoughToQuiz = "not_enough_to_quiz"
     // SpotCheck and the home network
     case tooManyDevices = "too_many_devices", pairingUnavailable = "pairing_unavailable", pairingCodeInvalid = "pairing_code_invalid"
     case pairingCodeExpired = "pairing_code_expired", pairingCodeUsed = "pairing_code_used", deviceUnauthorized = "device_unauthorized"
@@ -62,14 +63,16 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .emailTaken, .lastParent, .gateExpired, .gateNoQuestion, .appAvailable, .tooManyChildren, .gameOver, .noWords,
              .answerOutOfOrder, .nothingToUndo, .nothingToRedo, .galleryFull, .tooManyDevices, .pairingCodeUsed, .promptExists, .promptLibraryFull,
              .lessonLocked, .reviewNeedsTakes, .goalActive, .challengeOpen, .tooManyChallenges, .subjectIsDefault, .subjectHasContent,
-             .studyFull, .stretchOverlaps, .reviewStale, .mapChanged:
+             .studyFull, .stretchOverlaps, .reviewStale, .mapChanged, .quizFinished, .questionAnswered:
             .conflict
         case .resetLinkInvalid, .pairingCodeExpired: .gone
         case .drawingChanged: .preconditionFailed
         case .bodyTooLarge, .audioTooLong, .drawingTooLarge: .contentTooLarge
         case .headersTooLarge: .requestHeaderFieldsTooLarge
+        case .requestTimeout: .requestTimeout
+        case .tooManyConnections: .serviceUnavailable
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
-        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .invalidCSV: .unprocessableContent
+        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .invalidCSV, .notEnoughToQuiz: .unprocessableContent
         case .revisionRequired: .preconditionRequired
         case .rateLimited, .gateLocked: .tooManyRequests
         case .internalError: .internalServerError
@@ -107,6 +110,8 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .methodNotAllowed: "This address does not take that method."
         case .badRequest: "The request could not be read."
         case .headersTooLarge: "The request's address and headers are longer than 80 KB."
+        case .requestTimeout: "The request's address and headers did not arrive in time."
+        case .tooManyConnections: "Too many connections are open from this address or to this server. Try again in a few seconds."
         case .notFound: "Nothing with that id in your family."
         case .internalError: "Something went wrong on our side."
         case .unknownApp: "There is no such app."
@@ -128,6 +133,9 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .stretchOverlaps: "This study time overlaps time already counted."
         case .reviewStale: "This card was answered meanwhile, on another device or in another tab."
         case .mapChanged: "This mind map was saved meanwhile, on another device or in another tab: load it again."
+        case .quizFinished: "This quiz is over: start a new one to play again."
+        case .questionAnswered: "This question was answered already (on another device or in another tab)."
+        case .notEnoughToQuiz: "There is not enough here for a quiz yet: add some text or some flashcards first."
         case .readerUnavailable: "The server cannot read PDFs or photos now (poppler or tesseract is missing)."
         case .speechWarmingUp: "Spelling by voice is still getting ready. Type this word, or try again in a moment."
         case .levelLocked: "This level is still locked."

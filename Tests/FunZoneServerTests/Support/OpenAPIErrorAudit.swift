@@ -63,8 +63,10 @@ struct OpenAPIErrorAudit: Sendable {
 
     /// Why an answer's code is wrong for its operation, or nil when the operation lists it.
     func undeclared(method: String, uri: String, code: String) -> String? {
-        // The connection's own answer to a head it cannot read, before any route (the ErrorCode schema says so).
-        guard code != ErrorCode.headersTooLarge.rawValue else { return nil }
+        // The connection's own answers (a head it cannot read or that does not come in time, too many
+        // connections), before any route (the ErrorCode schema says so).
+        let connections = Set([ErrorCode.headersTooLarge, .requestTimeout, .tooManyConnections].map(\.rawValue))
+        guard !connections.contains(code) else { return nil }
         guard let operation = operation(method: method, uri: uri), !operation.codes.contains(code) else { return nil }
         return "\(operation.key) answered \(code), which its x-error-codes in openapi.yaml do not list (\(operation.codes))"
     }

@@ -24,36 +24,46 @@ struct TestApp {
     let clock: TestClock
     let client: any TestClientProtocol
     let blobRoot: URL
+    /// The live server's connection counter (`webSockets: true`): tests change its limits once the client is connected.
+    var connections = ConnectionCounter(limits: TestApp.patientLimits)
 
     /// Runs `body` against the app on a fresh database of the given kind.
     static func run(_ kind: TestDatabase, installed: Set<String> = [], openSignup: Bool = false,
                     mailer: any Mailer = DisabledMailer(), speech: SpeechServices = SpeechServices(),
                     network: HomeNetwork = .none, authority: HomeAuthority? = nil, webSockets: Bool = false,
-                    liveIdleSeconds: TimeInterval = 15, _ body: @Sendable (TestApp) async throws -> Void) async throws {
+                    liveIdleSeconds: TimeInterval = 15, model: ModelGate? = nil,
+                    connectionLimits: ConnectionLimits = TestApp.patientLimits, _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: blobRoot) }
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
                                     registry: AppRegistry(installed: installed), clock: clock.clock, ids: .counting(), random: .seeded(1),
-                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup, liveIdleSeconds: liveIdleSeconds),
-                                    network: network, authority: authority)
+                                    hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup, liveIdleSeconds: liveIdleSeconds, connectionLimits: connectionLimits),
+                                    network: network, authority: authority, model: model)
             let router = FunZoneApp.buildRouter(services: services, webRoot: webRoot)
             // WebSockets need a real server on a port (the other tests call the router directly).
             let audit = try OpenAPIErrorAudit.shared()
+            let connections = ConnectionCounter(limits: connectionLimits)
             @Sendable func test(_ client: any TestClientProtocol) async throws {
                 try await body(TestApp(services: services, clock: clock, client: AuditingClient(base: client, audit: audit),
-                                       blobRoot: blobRoot))
+                                       blobRoot: blobRoot, connections: connections))
             }
             if webSockets {
                 let server = FunZoneApp.http1(webSockets: FunZoneApp.buildWebSocketRouter(services: services).buildResponder(),
-                                              secure: false, services: services)
+                                              secure: false, services: services,
+                                              connections: connections)
                 try await PatientLiveServer.run(router: router.buildResponder(), server: server, test)
             } else {
                 try await Application(router: router).test(.router) { try await test($0) }
             }
         }
     }
+
+    /// The live server's test client holds one connection for the whole test, which may pause
+    /// between requests longer than a browser would (speech, OCR): its limits are patient.
+    /// ConnectionGuardTests hold the real ones.
+    static let patientLimits = ConnectionLimits(headSeconds: 600, idleSeconds: 600)
 
     static var webRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
