@@ -135,6 +135,9 @@ let package = Package(
         .executableTarget(name: "print-bench", dependencies: ["Printing", "SpeechCoach"], path: "Benchmarks/PrintBench"),
         // Benchmarks/StudyBench: FSRS's time per review against py-fsrs (python3 Benchmarks/mirrorbuddy-fsrs.py).
         .executableTarget(name: "study-bench", dependencies: ["Study"], path: "Benchmarks/StudyBench"),
+        // Benchmarks/StorageBench: what durable writes cost and keep through kill -9 (swift run -c release storage-bench cost|crash).
+        .executableTarget(name: "storage-bench", dependencies: ["Storage", .product(name: "Logging", package: "swift-log"),
+                                                                .product(name: "SQLKit", package: "sql-kit")], path: "Benchmarks/StorageBench"),
         .executableTarget(name: "coach-bench", dependencies: ["Study", "Storage", .product(name: "Logging", package: "swift-log"),
                                                               .product(name: "SQLKit", package: "sql-kit")], path: "Benchmarks/CoachBench"),
 

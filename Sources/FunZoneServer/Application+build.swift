@@ -63,8 +63,9 @@ public enum FunZoneApp {
     /// HTTP/1.1 that upgrades to a WebSocket where `buildWebSocketRouter` says so.
     static func http1(webSockets: RouterResponder<AppRequestContext>, secure: Bool, services: Services,
                       connections: ConnectionCounter) -> HTTPServerBuilder {
-        let trustsProxy = services.options.trustProxy && !secure
-        let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, trustProxy: trustsProxy)
+        // A proxy forwards plain HTTP; on HTTPS every connection is a device's own.
+        let proxies = secure ? TrustedProxies.none : services.options.trustedProxies
+        let responder = TransportResponder.make(webSockets, secure: secure, network: services.network, proxies: proxies)
         // No automatic ping: its pong is read only when the handler reads its next message, so a
         // server busy hearing a backlog of audio took its own silence for a dead page and closed
         // the take. A page that goes quiet is ended by the recording's own watchdog instead.
@@ -77,7 +78,7 @@ public enum FunZoneApp {
             GuardedConnections(
                 base: AnswersUnreadableRequestHeads(base: HTTP1WebSocketUpgradeChannel(responder: http, webSocketResponder: responder,
                                                                                         configuration: configuration)),
-                counter: connections, countsAddresses: !trustsProxy)
+                counter: connections, proxies: proxies)
         }
     }
 
@@ -94,14 +95,14 @@ public enum FunZoneApp {
         let webSockets = buildWebSocketRouter(services: services).buildResponder()
         let connections = ConnectionCounter(limits: services.options.connectionLimits)
         let plain = Application(
-            responder: TransportResponder.make(router, secure: false, network: services.network, trustProxy: services.options.trustProxy),
+            responder: TransportResponder.make(router, secure: false, network: services.network, proxies: services.options.trustedProxies),
             server: http1(webSockets: webSockets, secure: false, services: services, connections: connections),
             configuration: .init(address: .hostname(host, port: port), serverName: "funzone"),
             services: background, logger: logger)
         var listeners: [any Service] = [plain]
         if let https {
             listeners.append(Application(
-                responder: TransportResponder.make(router, secure: true, network: services.network, trustProxy: false),
+                responder: TransportResponder.make(router, secure: true, network: services.network, proxies: .none),
                 server: try .tls(http1(webSockets: webSockets, secure: true, services: services, connections: connections),
                                  tlsConfiguration: https.configuration),
                 configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),

@@ -1,11 +1,11 @@
 import Synchronization
 
 /// Waiting for a shared task without waiting forever.
-enum Patience {
+public enum Patience {
     /// The task's value if it is ready within `limit`, else nil. Only this wait ends: the task goes
     /// on, so a later caller may find it done. (A task group cannot race this: awaiting another
     /// task's value ignores cancellation, so the group would wait for the task anyway.)
-    static func value<Value: Sendable>(of task: Task<Value, any Error>, within limit: Duration) async throws -> Value? {
+    public static func value<Value: Sendable>(of task: Task<Value, any Error>, within limit: Duration) async throws -> Value? {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value?, any Error>) in
             let answer = FirstAnswer(continuation)
             Task { answer.give(await task.result.map(Optional.some)) }

@@ -1,4 +1,8 @@
 import Foundation
+import NIOPosix
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Files the app keeps (recorded audio, later drawings), addressed by a key; metadata lives in the database.
 public protocol BlobStore: Sendable {
@@ -7,18 +11,32 @@ public protocol BlobStore: Sendable {
     func delete(key: String) async throws
 }
 
+/// Why a blob could not be written: the system call that failed and its errno.
+public struct BlobWriteError: Error, CustomStringConvertible, Sendable {
+    public let call: String
+    public let code: Int32
+    public var description: String { "\(call): \(String(cString: strerror(code))) (errno \(code))" }
+}
+
 /// Blobs as files under the data directory.
+///
+/// A blob is written to a temporary file beside its place, flushed to the disk, renamed over its
+/// place, and the folder flushed, before `put` returns: after a crash or a power cut a blob is
+/// whole (old or new) or absent, never half-written, and one whose write was acknowledged is on
+/// the disk. A temporary file a crash left behind is removed when the store opens.
 public struct FileBlobStore: BlobStore {
     public let root: URL
+    static let partialSuffix = ".partial"
 
     public init(root: URL) throws {
         self.root = root
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        Self.removeCrashLeftovers(under: root)
     }
 
     private func url(_ key: String) throws -> URL {
         // Keys are made by the server ("requests/<uuid>.wav"); refuse anything that could leave the root.
-        guard !key.isEmpty, !key.contains(".."), !key.hasPrefix("/"),
+        guard !key.isEmpty, !key.contains(".."), !key.hasPrefix("/"), !key.hasSuffix(Self.partialSuffix),
               key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
         else { throw StorageError.notFound }
         return root.appendingPathComponent(key)
@@ -26,8 +44,8 @@ public struct FileBlobStore: BlobStore {
 
     public func put(_ data: Data, key: String) async throws {
         let url = try url(key)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        // fsync waits for the disk: on the blocking pool, not on a thread that serves requests.
+        try await NIOThreadPool.singleton.runIfActive { try Self.writeDurably(data, to: url) }
     }
 
     public func get(key: String) async throws -> Data? {
@@ -39,5 +57,57 @@ public struct FileBlobStore: BlobStore {
     public func delete(key: String) async throws {
         let url = try url(key)
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
+    }
+
+    /// Writes `data` at `url` whole or not at all, and on the disk before it returns.
+    static func writeDurably(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(partialSuffix)").path
+        let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard file >= 0 else { throw BlobWriteError(call: "open", code: errno) }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        do {
+            try writeAll(data, to: file)
+            guard fsync(file) == 0 else { throw BlobWriteError(call: "fsync", code: errno) }
+        } catch {
+            close(file)
+            throw error
+        }
+        guard close(file) == 0 else { throw BlobWriteError(call: "close", code: errno) }
+        guard rename(temporary, url.path) == 0 else { throw BlobWriteError(call: "rename", code: errno) }
+        renamed = true
+        // The rename itself is on the disk once the folder is flushed.
+        let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard directory >= 0 else { throw BlobWriteError(call: "open folder", code: errno) }
+        defer { close(directory) }
+        guard fsync(directory) == 0 else { throw BlobWriteError(call: "fsync folder", code: errno) }
+    }
+
+    private static func writeAll(_ data: Data, to file: Int32) throws {
+        try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            guard let base = bytes.baseAddress else { return }
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(file, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw BlobWriteError(call: "write", code: errno)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Removes the temporary files of writes a crash cut short; how many there were.
+    @discardableResult
+    public static func removeCrashLeftovers(under root: URL) -> Int {
+        guard let walker = FileManager.default.enumerator(atPath: root.path) else { return 0 }
+        var removed = 0
+        for case let relative as String in walker where relative.hasSuffix(partialSuffix) {
+            if unlink(root.appendingPathComponent(relative).path) == 0 { removed += 1 }
+        }
+        return removed
     }
 }

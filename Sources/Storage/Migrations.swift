@@ -344,10 +344,12 @@ public enum Migrations {
         mirrorBuddyQuizzes,
         mirrorBuddyCoach,
         mirrorBuddyDigest,
+        healthBeats,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several
-    /// instances at once: PostgreSQL serialises them with an advisory lock.
+    /// instances at once: PostgreSQL serialises them with an advisory lock, SQLite with its write
+    /// lock, each step checked again once the lock is held.
     public static func run(on database: Database, now: Date) async throws -> [Migration] {
         let kind = database.kind
         return try await database.withConnection { sql in
@@ -372,8 +374,14 @@ public enum Migrations {
             .map { try $0.decode(column: "version", as: Int.self) })
         var applied: [Migration] = []
         for migration in all where !done.contains(migration.version) {
-            try await sql.raw("BEGIN").run()
+            // SQLite has no advisory lock: the write lock is taken first, and whether another
+            // instance starting at the same moment applied this step meanwhile is asked under it.
+            try await sql.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
             do {
+                if try await sql.raw("SELECT version FROM schema_migrations WHERE version = \(bind: migration.version)").first() != nil {
+                    try await sql.raw("COMMIT").run()
+                    continue
+                }
                 for statement in migration.statements(for: kind) { try await sql.raw(SQLQueryString(statement)).run() }
                 try await sql.raw("""
                     INSERT INTO schema_migrations (version, name, applied_at)

@@ -25,6 +25,12 @@ struct StorageOptions: ParsableArguments {
             help: "postgres://user:password@host:port/db to use PostgreSQL instead of SQLite (env DATABASE_URL).")
     var databaseURL: String?
 
+    @Flag(name: .customLong("durable"), help: ArgumentHelp(
+        "SQLite: flush the disk at every commit (synchronous=FULL), so a power cut loses no acknowledged write. Without it a power cut may lose the writes since SQLite's last checkpoint (up to about 4 MB of changes; a crash of the server alone loses none); the database stays whole either way (env FUNZONE_DURABLE=1)."))
+    var durable = false
+
+    var isDurable: Bool { durable || ProcessInfo.processInfo.environment["FUNZONE_DURABLE"] == "1" }
+
     var resolvedDataDir: String {
         dataDir ?? ProcessInfo.processInfo.environment["FUNZONE_DATA"] ?? "data"
     }
@@ -47,7 +53,7 @@ struct StorageOptions: ParsableArguments {
             return try await Database.postgres(url: url, logger: logger)
         }
         try prepareDataFolder(logger: logger)
-        return try await Database.sqlite(path: "\(resolvedDataDir)/funzone.sqlite", logger: logger)
+        return try await SQLiteFileCheck.open(path: "\(resolvedDataDir)/funzone.sqlite", dataFolder: resolvedDataDir, durable: isDurable, logger: logger)
     }
 
     /// Makes the data folder, private, and tightens one an older version made (0644 files in 0755 folders).
@@ -80,12 +86,15 @@ struct Serve: AsyncParsableCommand {
     var smtpURL: String?
     @Flag(name: .customLong("open-signup"), help: "Let more than one family sign up (hosting).") var openSignup = false
     @Flag(name: .customLong("secure-cookies"), help: "Mark cookies Secure (when served over HTTPS).") var secureCookies = false
-    @Flag(name: .customLong("trust-proxy"), help: "Behind a reverse proxy: read the client address from X-Forwarded-For and HTTPS from X-Forwarded-Proto, and send no one to HTTPS.") var trustProxy = false
+    @Option(name: .customLong("trust-proxy"), help: ArgumentHelp(
+        "Behind a reverse proxy: its addresses or ranges, e.g. 127.0.0.1 or 10.0.0.0/8,fd00::/8. Only its connections may say who the client is (the rightmost X-Forwarded-For entry that is not one of them) and whether it came by HTTPS (X-Forwarded-Proto), and they are not sent to HTTPS.",
+        valueName: "addresses"))
+    var trustProxy: String?
     @Option(name: .customLong("max-connections"), help: ArgumentHelp(
         "Connections held open at once from all addresses (default 4,096, or fewer to stay 264 below ulimit -n, 16 at least); 127.0.0.1 has 8 more for /healthz.", valueName: "n"))
     var maxConnections: Int?
     @Option(name: .customLong("max-connections-per-address"), help: ArgumentHelp(
-        "Connections one address may hold open at once (not counted per address behind --trust-proxy).", valueName: "n"))
+        "Connections one address may hold open at once (a --trust-proxy proxy's are not counted per address).", valueName: "n"))
     var maxConnectionsPerAddress = 64
     @Option(name: .customLong("header-timeout"), help: ArgumentHelp(
         "Seconds a request's address and headers may take to arrive: from the connection opening, or on a kept-alive connection from their first byte.", valueName: "seconds"))
@@ -93,6 +102,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
         "Seconds a kept-alive connection may sit quiet between requests before it is closed; past them a request body must have come at 1 KB/s on average.", valueName: "seconds"))
     var idleTimeout: Double = 30
+    @Option(name: .customLong("disk-reserve-mb"), help: ArgumentHelp(
+        "Megabytes of free disk under the data folder below which /healthz answers 503 with the disk \"low\".", valueName: "MB"))
+    var diskReserveMB = 256
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
     @Option(name: .customLong("read-cache-ttl"),
             help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
@@ -130,6 +142,8 @@ struct Serve: AsyncParsableCommand {
         guard (10...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 10 to 16.") }
         guard tamperCheckInterval >= 0.1 else { throw ValidationError("--tamper-check-interval must be at least 0.1 seconds.") }
         _ = try connectionLimits()
+        _ = try trustedProxies()
+        guard diskReserveMB >= 0 else { throw ValidationError("--disk-reserve-mb must be 0 or more.") }
         let webRoot = self.webRoot ?? ProcessInfo.processInfo.environment["FUNZONE_WEB"] ?? "Web"
         guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
             throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
@@ -145,6 +159,12 @@ struct Serve: AsyncParsableCommand {
             if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
             try await serve(database: database, mailer: mailer, webRoot: webRoot, logger: logger)
         }
+    }
+
+    /// The proxies of --trust-proxy, checked.
+    private func trustedProxies() throws -> TrustedProxies {
+        guard let trustProxy else { return .none }
+        do { return try TrustedProxies(parsing: trustProxy) } catch { throw ValidationError("\(error)") }
     }
 
     /// The connection limits asked for, checked (the total against ulimit -n).
@@ -184,9 +204,9 @@ struct Serve: AsyncParsableCommand {
                 maximumBytes: speechCacheMB * 1024 * 1024, now: clock.now)), speller: speller),
             sealer: try SecretSealer.load(environment: ProcessInfo.processInfo.environment,
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
-            options: .init(openSignup: openSignup, secureCookies: secureCookies, trustProxy: trustProxy,
+            options: .init(openSignup: openSignup, secureCookies: secureCookies, trustedProxies: try trustedProxies(),
                            readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval,
-                           connectionLimits: try connectionLimits()),
+                           connectionLimits: try connectionLimits(), dataFolder: storage.resolvedDataDir, diskReserveMB: diskReserveMB),
             network: network, authority: https?.authority, model: try languageModel())
         if let model = services.model?.model { logger.notice("MirrorBuddy's coach words its answers with \(model.name)") }
         if let remote = try recognizer() as? OpenAITranscriptionRecognizer {
@@ -202,6 +222,7 @@ struct Serve: AsyncParsableCommand {
         let server = try FunZoneApp.buildServer(services: services, webRoot: webRoot, host: host, port: port,
                                                 https: https.map { (port: $0.port, configuration: $0.setup.configuration) }, logger: logger)
         try await server.run()
+        await services.healthSettled()
     }
 }
 

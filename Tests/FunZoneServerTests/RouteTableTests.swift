@@ -16,7 +16,7 @@ import Testing
     /// description, sign-up and sign-in, a new device's certificate, the forgotten password, the
     /// browser libraries from Debian, and the phone's pairing (its other routes are signed per request).
     static let open: Set<String> = [
-        "GET /healthz", "GET /metrics", "GET /api/connect", "GET /ca.crt", "GET /ca.pem", "GET /kids-fun-zone.mobileconfig", "GET /vendor/**",
+        "GET /healthz", "GET /healthz/live", "GET /healthz/ready", "GET /metrics", "GET /api/connect", "GET /ca.crt", "GET /ca.pem", "GET /kids-fun-zone.mobileconfig", "GET /vendor/**",
         "GET /api/ping", "GET /api/openapi.yaml", "GET /api/session", "POST /api/setup", "POST /api/signin", "POST /api/signout",
         "POST /api/join", "POST /api/password/forgot", "POST /api/password/reset", "POST /pair",
     ]

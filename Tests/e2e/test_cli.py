@@ -103,3 +103,41 @@ def test_migrate_create_parent_and_reset_password():
     finally:
         process.terminate()
         process.wait(timeout=10)
+
+
+def test_a_damaged_or_emptied_database_is_refused_with_what_to_do():
+    """A family's folder whose funzone.sqlite was emptied must not become a first run, and a damaged
+    file is not served: `serve` and `migrate` exit with why and how to put a backup back."""
+    data = tempfile.mkdtemp()
+    assert funzone("migrate", "--data-dir", data).returncode == 0
+    database = os.path.join(data, "funzone.sqlite")
+    with open(os.path.join(data, "secret.key"), "wb") as key:
+        key.write(os.urandom(32))
+    kept = open(database, "rb").read()
+
+    open(database, "wb").close()
+    emptied = funzone("serve", "--data-dir", data, "--host", "127.0.0.1", "--port", str(free_port()), "--no-https")
+    assert emptied.returncode != 0
+    assert "is empty (0 bytes)" in emptied.stderr and "secret.key" in emptied.stderr and "backup" in emptied.stderr, emptied.stderr
+
+    damaged = bytearray(kept)
+    for index in range(2 * 4096, len(damaged), 7):
+        damaged[index] = 0xA5
+    with open(database, "wb") as file:
+        file.write(damaged)
+    refused = funzone("migrate", "--data-dir", data)
+    assert refused.returncode != 0 and "cannot be used" in refused.stderr, refused.stderr
+
+    with open(database, "wb") as file:
+        file.write(kept)
+    assert "up to date" in funzone("migrate", "--data-dir", data).stdout
+
+
+def test_four_instances_migrating_one_new_folder_at_once_all_succeed():
+    data = tempfile.mkdtemp()
+    env = {key: value for key, value in os.environ.items() if key != "DATABASE_URL"}
+    runs = [subprocess.Popen([str(BINARY), "migrate", "--data-dir", data], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+            for _ in range(4)]
+    results = [(run.wait(timeout=120), *run.communicate()) for run in runs]
+    assert all(code == 0 for code, _, _ in results), results
+    assert "up to date" in funzone("migrate", "--data-dir", data).stdout

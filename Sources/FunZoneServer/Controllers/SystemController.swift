@@ -8,18 +8,28 @@ struct SystemController {
     let openAPIDocument: ByteBuffer
 
     func addRoutes(to router: Router<AppRequestContext>) {
-        router.get("healthz", use: health)
+        router.get("healthz", use: ready)
+        router.get("healthz/ready", use: ready)
+        router.get("healthz/live", use: live)
         router.get("metrics", use: metrics)
         router.get("api/ping", use: ping)
         router.get("api/openapi.yaml", use: openAPI)
     }
 
-    struct Health: Codable { let status: String; let database: String }
+    typealias Health = HealthProbe.Report
 
-    @Sendable func health(_ request: Request, context: AppRequestContext) async throws -> Reply<Health> {
-        let healthy = await services.database.isHealthy()
-        return Reply(Health(status: healthy ? "ok" : "degraded", database: healthy ? "ok" : "unreachable"),
-                     status: healthy ? .ok : .serviceUnavailable)
+    /// Ready to serve: the database answers and takes writes, and the disk has room above the
+    /// reserve; else 503 with what is wrong (also in the log, once per change).
+    @Sendable func ready(_ request: Request, context: AppRequestContext) async throws -> Reply<Health> {
+        let report = await services.health.report()
+        return Reply(report, status: report.healthy ? .ok : .serviceUnavailable)
+    }
+
+    struct Live: Codable { let status: String }
+
+    /// Alive: the process answers requests (a supervisor restarts it when this fails, and only then).
+    @Sendable func live(_ request: Request, context: AppRequestContext) async throws -> Reply<Live> {
+        Reply(Live(status: "live"))
     }
 
     @Sendable func metrics(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -52,6 +52,8 @@ public struct Services: Sendable {
     /// The optional language model (--llm-url), shared fairly; nil: every feature without it.
     public let model: ModelGate?
     public let options: Options
+    /// What `/healthz` reports (checked at most once a second).
+    let health: HealthProbe
     /// How the family's other devices reach this server: every link handed to a device comes from here.
     public let network: HomeNetwork
     /// Our own certificate authority, when this server serves HTTPS with it (nil with `--tls-cert` or no HTTPS).
@@ -70,8 +72,8 @@ public struct Services: Sendable {
         public var openSignup: Bool
         /// Mark cookies Secure (serve behind HTTPS).
         public var secureCookies: Bool
-        /// Take the client's address from X-Forwarded-For (only behind a trusted proxy).
-        public var trustProxy: Bool
+        /// The reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (`--trust-proxy`).
+        public var trustedProxies: TrustedProxies
         /// Seconds a kid-screen read (session, hub) may be served from memory; 0 turns it off.
         /// Another instance's writes show after at most this long; this instance's at once.
         public var readCacheTTL: TimeInterval
@@ -82,16 +84,23 @@ public struct Services: Sendable {
         public var liveIdleSeconds: TimeInterval
         /// Connections held at once, per address and in all, and how long a request head and a quiet connection are waited for.
         public var connectionLimits: ConnectionLimits
+        /// The folder whose disk `/healthz` watches (the data folder; nil: not watched).
+        public var dataFolder: String?
+        /// Megabytes of free disk below which `/healthz` reports the disk as low.
+        public var diskReserveMB: Int
 
-        public init(openSignup: Bool = false, secureCookies: Bool = false, trustProxy: Bool = false, readCacheTTL: TimeInterval = 1,
-                    tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15, connectionLimits: ConnectionLimits = ConnectionLimits()) {
+        public init(openSignup: Bool = false, secureCookies: Bool = false, trustedProxies: TrustedProxies = .none, readCacheTTL: TimeInterval = 1,
+                    tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15, connectionLimits: ConnectionLimits = ConnectionLimits(),
+                    dataFolder: String? = nil, diskReserveMB: Int = 256) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
-            self.trustProxy = trustProxy
+            self.trustedProxies = trustedProxies
             self.readCacheTTL = readCacheTTL
             self.tamperCheckInterval = tamperCheckInterval
             self.liveIdleSeconds = liveIdleSeconds
             self.connectionLimits = connectionLimits
+            self.dataFolder = dataFolder
+            self.diskReserveMB = diskReserveMB
         }
     }
 
@@ -130,5 +139,7 @@ public struct Services: Sendable {
         self.network = network
         self.authority = authority
         self.cache = ReadCache(ttl: options.readCacheTTL)
+        let instance = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
+        self.health = HealthProbe(database: database, clock: clock, instance: instance, dataFolder: options.dataFolder, reserveMB: options.diskReserveMB)
     }
 }

@@ -10,19 +10,20 @@ import Hummingbird
 /// set-up page and the authority's certificate stay on plain HTTP: a device fetches them before it
 /// trusts our certificate.
 enum TransportResponder {
-    static let plainPaths = ["/setup/", "/shared/", "/ca.crt", "/ca.pem", "/kids-fun-zone.mobileconfig", "/healthz", "/api/connect"]
+    static let plainPaths = ["/setup/", "/shared/", "/ca.crt", "/ca.pem", "/kids-fun-zone.mobileconfig", "/healthz", "/healthz/live", "/healthz/ready", "/api/connect"]
 
     static func isPlainPath(_ path: String) -> Bool {
         plainPaths.contains { $0.hasSuffix("/") ? path.hasPrefix($0) || path + "/" == $0 : path == $0 }
     }
 
     static func make(_ router: RouterResponder<AppRequestContext>, secure: Bool, network: HomeNetwork,
-                     trustProxy: Bool) -> CallbackResponder<AppRequestContext> {
+                     proxies: TrustedProxies) -> CallbackResponder<AppRequestContext> {
         CallbackResponder { request, context in
             var context = context
             if secure {
                 context.isSecure = true
-            } else if trustProxy {
+            } else if proxies.contains(context.remoteAddress?.ipAddress) {
+                // The proxy says how the device reached it; it sends no one to HTTPS itself.
                 context.isSecure = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
             } else if let location = redirect(request, remoteAddress: context.remoteAddress?.ipAddress, network: network) {
                 return Response(status: .permanentRedirect, headers: [.location: location, .cacheControl: "no-store"])

@@ -17,14 +17,14 @@ struct GuardedConnections<Base: ServerChildChannel>: ServerChildChannel {
 
     let base: Base
     let counter: ConnectionCounter
-    /// False where every connection comes from a trusted proxy, which carries many people: only the total then applies.
-    let countsAddresses: Bool
+    /// A trusted proxy's connections carry many people: only the total applies to them.
+    let proxies: TrustedProxies
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
             // The HTTP handlers begin with the response encoder, then the parser: the guard goes before both.
             let encoder = try channel.pipeline.syncOperations.handler(type: HTTPResponseEncoder.self)
-            let guarding = ConnectionGuard(counter: counter, countsAddress: countsAddresses, logger: logger)
+            let guarding = ConnectionGuard(counter: counter, proxies: proxies, logger: logger)
             try channel.pipeline.syncOperations.addHandler(guarding, position: .before(encoder))
             return Value(base: value, closedHere: guarding.closedHere)
         }
@@ -60,7 +60,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private enum State { case opening, awaitingHead, inRequest, closing, closed }
 
     private let counter: ConnectionCounter
-    private let countsAddress: Bool
+    private let proxies: TrustedProxies
     private let logger: Logger
     private var limits: ConnectionLimits
     private var state = State.opening
@@ -82,10 +82,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Set when the guard refuses or times out the connection (its log lines after that are dropped).
     let closedHere = NIOLockedValueBox(false)
 
-    init(counter: ConnectionCounter, countsAddress: Bool, logger: Logger) {
+    init(counter: ConnectionCounter, proxies: TrustedProxies, logger: Logger) {
         self.counter = counter
         self.limits = counter.limits
-        self.countsAddress = countsAddress
+        self.proxies = proxies
         self.logger = logger
     }
 
@@ -114,7 +114,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private func admit(_ context: ChannelHandlerContext) {
         guard state == .opening else { return }
         let remote = context.channel.remoteAddress
-        let key = countsAddress ? ConnectionCounter.key(remote) : nil
+        let key = proxies.contains(remote?.ipAddress) ? nil : ConnectionCounter.key(remote)
         limits = counter.limits
         switch counter.open(address: key, loopback: ConnectionCounter.isLoopback(remote)) {
         case .admitted:

@@ -71,12 +71,11 @@ extension Services {
         return valid ? parent : nil
     }
 
-    /// The caller's address for rate limits: the socket's, or the proxy's X-Forwarded-For when trusted.
+    /// The caller's address for rate limits: the socket's, or behind a trusted proxy the rightmost
+    /// X-Forwarded-For entry no trusted proxy wrote; an IPv6 address by its /64.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
-        if options.trustProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
-            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown"
-        }
-        return context.remoteAddress?.ipAddress ?? "unknown"
+        TrustedProxies.limitKey(options.trustedProxies.client(peer: context.remoteAddress?.ipAddress,
+                                                              forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!]))
     }
 
     /// Counts an attempt at something guessable; throws 429 once the limit is passed.
