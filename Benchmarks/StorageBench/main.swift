@@ -7,7 +7,7 @@
 //                                 pair in the same run, with the ratio.
 //   storage-bench crash [FOLDER]  starts itself as a writer (a recording into blobs, then its row,
 //                                 then "acknowledged" on stdout, as the server answers), kills it
-//                                 with SIGKILL after 2 s, three times, and reports acknowledged
+//                                 with SIGKILL after 1.5 s, eight times, and reports acknowledged
 //                                 writes whose row or blob is missing, blobs on disk that are not
 //                                 whole, and temporary files the next start removed.
 // FOLDER (default: a new folder under /tmp) should be on the disk the data folder will use.
@@ -27,14 +27,23 @@ func seconds(_ work: () async throws -> Void) async rethrows -> Double {
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
 
-/// A recording's bytes, known from its number alone, so a reader can tell a whole one from a cut one.
-func recording(_ number: Int) -> Data {
-    var generator = UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15 | 1
-    let count = 40_000 + (number % 13) * 3_000
-    return Data((0..<count).map { _ in
+/// Random bytes made once; every recording is a slice of them stamped with its number.
+let noise: [UInt8] = {
+    var generator: UInt64 = 0x9E37_79B9_7F4A_7C15
+    return (0..<80_000).map { _ in
         generator ^= generator << 13; generator ^= generator >> 7; generator ^= generator << 17
         return UInt8(truncatingIfNeeded: generator)
-    })
+    }
+}()
+
+/// A recording's bytes, known from its number alone, so a reader can tell a whole one from a cut
+/// one; cheap to make, so the writer's time goes to writing.
+func recording(_ number: Int) -> Data {
+    let count = 40_000 + (number % 13) * 3_000
+    let start = (number &* 7_919) % 1_000
+    var data = Data(noise[start..<(start + count)])
+    withUnsafeBytes(of: UInt64(number).littleEndian) { data.replaceSubrange(0..<8, with: $0) }
+    return data
 }
 
 func folder(_ index: Int) -> URL {
@@ -71,13 +80,13 @@ func cost(_ root: URL) async throws {
           + String(format: "NORMAL %.0f/s, FULL (--durable) %.0f/s, ratio %.2f", normal, full, full / normal))
 
     let blobsCount = 300
+    let recordings = (0..<blobsCount).map(recording)  // made before the clock runs: only the writes are timed
     var blobRate: [String: Double] = [:]
     for way in ["atomic", "durable", "atomic", "durable"] {
         let place = root.appendingPathComponent("blobs-\(way)-\(UUID().uuidString)")
         let store = try FileBlobStore(root: place)
         let elapsed = try await seconds {
-            for number in 0..<blobsCount {
-                let data = recording(number)
+            for (number, data) in recordings.enumerated() {
                 if way == "durable" {
                     try await store.put(data, key: "takes/\(number).wav")
                 } else {
@@ -111,7 +120,7 @@ func write(_ root: URL, from first: Int) async throws -> Never {
 func crash(_ root: URL) async throws {
     var acknowledged: [Int] = []
     var removedPartials = 0
-    for round in 0..<3 {
+    for round in 0..<8 {
         let writer = Process()
         writer.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         writer.arguments = ["writer", root.path, String(round * 1_000_000)]
@@ -119,14 +128,14 @@ func crash(_ root: URL) async throws {
         writer.standardOutput = output
         try writer.run()
         try? output.fileHandleForWriting.close()  // only the writer holds it now: its death ends the reading
-        try await Task.sleep(for: .seconds(2))
+        try await Task.sleep(for: .milliseconds(1_500))
         kill(writer.processIdentifier, SIGKILL)
         writer.waitUntilExit()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         // A line the writer had not finished when it died is not an acknowledgement.
         acknowledged += text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { Int($0) }
         // The next start: the store removes what the kill cut short.
-        removedPartials += FileBlobStore.removeCrashLeftovers(under: root.appendingPathComponent("blobs"))
+        removedPartials += FileBlobStore.removeCrashLeftovers(under: root.appendingPathComponent("blobs"), olderThan: 0)
     }
     let database = try await openDatabase(root, durable: false)
     let rows = Set(try await database.sql.raw("SELECT number FROM takes").all().map { try $0.decode(column: "number", as: Int.self) })
@@ -145,7 +154,7 @@ func crash(_ root: URL) async throws {
         }
     }
     let missingRows = acknowledged.filter { !rows.contains($0) }.count
-    print("kill -9 three times while writing: \(acknowledged.count) acknowledged writes; missing rows \(missingRows), missing blobs \(missingBlobs)")
+    print("kill -9 eight times while writing: \(acknowledged.count) acknowledged writes; missing rows \(missingRows), missing blobs \(missingBlobs)")
     print("blobs on disk \(onDisk), not whole \(notWhole); temporary files removed at the next start \(removedPartials)")
     if missingRows + missingBlobs + notWhole > 0 { exit(1) }
 }

@@ -23,7 +23,8 @@ public struct BlobWriteError: Error, CustomStringConvertible, Sendable {
 /// A blob is written to a temporary file beside its place, flushed to the disk, renamed over its
 /// place, and the folder flushed, before `put` returns: after a crash or a power cut a blob is
 /// whole (old or new) or absent, never half-written, and one whose write was acknowledged is on
-/// the disk. A temporary file a crash left behind is removed when the store opens.
+/// the disk. A temporary file a crash left behind is removed when the store opens, once it is ten
+/// minutes old (another instance sharing the folder may be writing a younger one).
 public struct FileBlobStore: BlobStore {
     public let root: URL
     static let partialSuffix = ".partial"
@@ -62,7 +63,7 @@ public struct FileBlobStore: BlobStore {
     /// Writes `data` at `url` whole or not at all, and on the disk before it returns.
     static func writeDurably(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try makeFolderDurably(folder)
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)\(partialSuffix)").path
         let file = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw BlobWriteError(call: "open", code: errno) }
@@ -78,7 +79,24 @@ public struct FileBlobStore: BlobStore {
         guard close(file) == 0 else { throw BlobWriteError(call: "close", code: errno) }
         guard rename(temporary, url.path) == 0 else { throw BlobWriteError(call: "rename", code: errno) }
         renamed = true
-        // The rename itself is on the disk once the folder is flushed.
+        try flushFolder(folder)  // the rename itself is on the disk once its folder is
+    }
+
+    /// Makes `folder` and any missing folders above it, each flushed into its parent, so the first
+    /// blob of a new folder survives a power cut with it.
+    private static func makeFolderDurably(_ folder: URL) throws {
+        var missing: [URL] = []
+        var place = folder
+        while !FileManager.default.fileExists(atPath: place.path), place.pathComponents.count > 1 {
+            missing.append(place)
+            place = place.deletingLastPathComponent()
+        }
+        guard !missing.isEmpty else { return }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for made in missing { try flushFolder(made.deletingLastPathComponent()) }
+    }
+
+    private static func flushFolder(_ folder: URL) throws {
         let directory = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard directory >= 0 else { throw BlobWriteError(call: "open folder", code: errno) }
         defer { close(directory) }
@@ -100,13 +118,17 @@ public struct FileBlobStore: BlobStore {
         }
     }
 
-    /// Removes the temporary files of writes a crash cut short; how many there were.
+    /// Removes the temporary files of writes a crash cut short, last changed more than `age`
+    /// seconds ago; how many there were.
     @discardableResult
-    public static func removeCrashLeftovers(under root: URL) -> Int {
+    public static func removeCrashLeftovers(under root: URL, olderThan age: TimeInterval = 600) -> Int {
         guard let walker = FileManager.default.enumerator(atPath: root.path) else { return 0 }
         var removed = 0
+        let cutoff = Date().addingTimeInterval(-age)
         for case let relative as String in walker where relative.hasSuffix(partialSuffix) {
-            if unlink(root.appendingPathComponent(relative).path) == 0 { removed += 1 }
+            let path = root.appendingPathComponent(relative).path
+            guard let changed = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date, changed <= cutoff else { continue }
+            if unlink(path) == 0 { removed += 1 }
         }
         return removed
     }

@@ -44,7 +44,7 @@ public enum SQLiteFileCheck {
         let database: Database
         do {
             database = try await Database.sqlite(path: path, durable: durable, logger: logger)
-        } catch {
+        } catch where isDamage(error) {
             throw damaged(path, found: "\(error)")
         }
         do {
@@ -56,12 +56,14 @@ public enum SQLiteFileCheck {
         return database
     }
 
-    /// Before opening: a missing or empty file where the data folder shows a family's data (the
-    /// sealing key, stored files) is refused. A folder with nothing else in it is a first run.
+    /// Before opening: an empty file beside a family's data (the sealing key, stored files), or a
+    /// missing one beside stored files, is refused. A folder with nothing else in it is a first run.
     public static func beforeOpening(path: String, dataFolder: String) throws {
         let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int
         guard size == nil || size == 0 else { return }
-        let signs = familyDataSigns(in: dataFolder)
+        // A missing file is refused only beside stored files: a sealing key alone may have been put
+        // there before the first start, for instances to share.
+        let signs = familyDataSigns(in: dataFolder).filter { size == 0 || $0 != "secret.key" }
         guard !signs.isEmpty else { return }
         throw DatabaseRefusal(description: """
             The database \(path) is \(size == nil ? "missing" : "empty (0 bytes)"), but the data folder holds a family's data (\(signs.joined(separator: ", "))). \
@@ -80,6 +82,13 @@ public enum SQLiteFileCheck {
         }
         guard !problems.isEmpty else { return }
         throw damaged(path, found: "SQLite's quick_check found \(problems.joined(separator: "; "))")
+    }
+
+    /// SQLite's words for a file that is not a sound database (SQLITE_CORRUPT, SQLITE_NOTADB);
+    /// anything else (permissions, a full disk, a lock) is thrown as it is, not called damage.
+    static func isDamage(_ error: any Error) -> Bool {
+        let text = "\(error)".lowercased()
+        return text.contains("malformed") || text.contains("not a database") || text.contains("corrupt")
     }
 
     private static func damaged(_ path: String, found: String) -> DatabaseRefusal {

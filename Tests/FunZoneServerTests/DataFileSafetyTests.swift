@@ -40,14 +40,17 @@ import Testing
         await #expect(throws: StorageError.notFound) { try await blobs.put(take, key: "takes/.a.wav.x.partial") }
     }
 
-    @Test("the temporary file of a write a crash cut short is removed when the store opens; whole blobs stay")
+    @Test("the temporary file of a write a crash cut short is removed when the store opens; a young one (another instance's) and whole blobs stay")
     func partialsACrashLeftAreRemoved() async throws {
         let folder = try Self.freshFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await FileBlobStore(root: folder).put(Data("whole".utf8), key: "takes/a.wav")
-        try Data("half of a".utf8).write(to: folder.appendingPathComponent("takes/.b.wav.5B3C.partial"))
+        let old = folder.appendingPathComponent("takes/.b.wav.5B3C.partial"), young = folder.appendingPathComponent("takes/.c.wav.77AA.partial")
+        try Data("half of b".utf8).write(to: old)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-601)], ofItemAtPath: old.path)
+        try Data("half of c, being written by another instance".utf8).write(to: young)
         let reopened = try FileBlobStore(root: folder)
-        #expect(Self.entries(folder) == ["takes", "takes/a.wav"])
+        #expect(Self.entries(folder) == ["takes", "takes/.c.wav.77AA.partial", "takes/a.wav"])
         #expect(try await reopened.get(key: "takes/a.wav") == Data("whole".utf8))
     }
 
@@ -78,9 +81,14 @@ import Testing
         try FileManager.default.removeItem(atPath: path)
         FileManager.default.createFile(atPath: folder.appendingPathComponent("secret.key").path, contents: Data(repeating: 7, count: 32))
         await #expect { _ = try await SQLiteFileCheck.open(path: path, dataFolder: folder.path, durable: false, logger: Logger(label: "test")) } throws: { error in
-            "\(error)".contains("is missing") && "\(error)".contains("secret.key")
+            "\(error)".contains("is missing") && "\(error)".contains("1 stored file under blobs/") && !"\(error)".contains("secret.key")
         }
         #expect(!FileManager.default.fileExists(atPath: path), "the refusal made no new database")
+        // A sealing key put in place before the first start (shared by instances) is not a family's data.
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("blobs"))
+        try SQLiteFileCheck.beforeOpening(path: path, dataFolder: folder.path)
+        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect { try SQLiteFileCheck.beforeOpening(path: path, dataFolder: folder.path) } throws: { "\($0)".contains("(secret.key)") }
     }
 
     @Test("a database whose pages are damaged is refused at start, never served")

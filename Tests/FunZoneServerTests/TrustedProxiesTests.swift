@@ -70,9 +70,9 @@ import Testing
         }
     }
 
-    @Test("without a trusted proxy, X-Forwarded-For is the client's own words and changes nothing")
+    @Test("from a connection that is not a listed proxy, X-Forwarded-For is the client's own words and changes nothing")
     func strangersHeadersAreIgnored() async throws {
-        try await TestApp.run(.sqlite, webSockets: true) { app in
+        try await TestApp.run(.sqlite, webSockets: true, trustedProxies: try TrustedProxies(parsing: "10.0.0.0/8")) { app in
             for index in 0..<10 {
                 #expect(try await Self.pair(app, forwardedFor: "6.6.\(index).1").status == .notFound)
             }

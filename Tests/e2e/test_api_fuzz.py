@@ -20,6 +20,8 @@ def test_no_input_makes_a_server_error(server, tmp_path):
         ["schemathesis", "run", server + "/api/openapi.yaml", "--url", server,
          "--header", f"Cookie: fz_session={token}", "--header", f"X-CSRF-Token: {session['csrfToken']}",
          "--checks", "not_a_server_error", "--max-examples", "30", "--exclude-path", "/api/signout", "--seed", "1",
+         # Their 503 is a report (a write slower than 3 s on a machine this busy), not a server error.
+         "--exclude-path-regex", "^/healthz(/ready)?$",
          "--report", "junit", "--report-dir", str(tmp_path)],
         capture_output=True, text=True, timeout=600, cwd=tmp_path,  # its cache stays out of the repository
         env={**os.environ, "SCHEMATHESIS_HOOKS": "schemathesis_hooks",

@@ -26,6 +26,8 @@ actor HealthProbe {
         let problems: [String]
 
         var healthy: Bool { problems.isEmpty }
+        /// What each check found, without its figures.
+        var verdicts: [String] { [database, writes, disk] }
     }
 
     private let database: Database
@@ -58,8 +60,10 @@ actor HealthProbe {
         let task = running ?? Task { await self.check() }
         running = task
         let report = (try? await task.value) ?? Self.failed("the health check itself failed")
-        running = nil
-        if report.problems != (last?.report.problems ?? []) {
+        if running == task { running = nil }
+        // Logged when what is wrong changes, not when only a figure in its sentence does (the free megabytes).
+        let changed = last.map { $0.report.verdicts != report.verdicts && !($0.report.healthy && report.healthy) } ?? !report.healthy
+        if changed {
             if report.healthy {
                 logger.notice("healthy again")
             } else {

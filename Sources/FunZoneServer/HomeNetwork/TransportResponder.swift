@@ -23,7 +23,8 @@ enum TransportResponder {
             if secure {
                 context.isSecure = true
             } else if proxies.contains(context.remoteAddress?.ipAddress) {
-                // The proxy says how the device reached it; it sends no one to HTTPS itself.
+                // The proxy says who the device is and how it reached it; it sends no one to HTTPS itself.
+                context.viaTrustedProxy = true
                 context.isSecure = request.headers[HTTPField.Name("X-Forwarded-Proto")!]?.lowercased() == "https"
             } else if let location = redirect(request, remoteAddress: context.remoteAddress?.ipAddress, network: network) {
                 return Response(status: .permanentRedirect, headers: [.location: location, .cacheControl: "no-store"])

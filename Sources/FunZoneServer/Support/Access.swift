@@ -74,8 +74,9 @@ extension Services {
     /// The caller's address for rate limits: the socket's, or behind a trusted proxy the rightmost
     /// X-Forwarded-For entry no trusted proxy wrote; an IPv6 address by its /64.
     func clientAddress(_ request: Request, _ context: AppRequestContext) -> String {
-        TrustedProxies.limitKey(options.trustedProxies.client(peer: context.remoteAddress?.ipAddress,
-                                                              forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!]))
+        let peer = context.remoteAddress?.ipAddress
+        guard context.viaTrustedProxy else { return TrustedProxies.limitKey(peer ?? "unknown") }
+        return TrustedProxies.limitKey(options.trustedProxies.client(peer: peer, forwardedFor: request.headers[HTTPField.Name("X-Forwarded-For")!]))
     }
 
     /// Counts an attempt at something guessable; throws 429 once the limit is passed.

@@ -17,6 +17,8 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     var isBackgroundRefresh = false
     /// The request came over HTTPS (our listener, or a trusted proxy's `X-Forwarded-Proto`): its cookies are Secure.
     var isSecure = false
+    /// The connection is one of `--trust-proxy`'s on the plain listener: its X-Forwarded-For is believed.
+    var viaTrustedProxy = false
     /// Where an upgraded request's WebSocket handler is kept (SpeakUp's live recording).
     public let webSocket = WebSocketHandlerReference<AppRequestContext>()
 

@@ -55,7 +55,9 @@ struct TestApp {
                 let server = FunZoneApp.http1(webSockets: FunZoneApp.buildWebSocketRouter(services: services).buildResponder(),
                                               secure: false, services: services,
                                               connections: connections)
-                try await PatientLiveServer.run(router: router.buildResponder(), server: server, test)
+                // The plain listener's own transport step, as the server runs it (trusted proxies, redirects).
+                let plain = TransportResponder.make(router.buildResponder(), secure: false, network: network, proxies: trustedProxies)
+                try await PatientLiveServer.run(router: plain, server: server, test)
             } else {
                 try await Application(router: router).test(.router) { try await test($0) }
             }
