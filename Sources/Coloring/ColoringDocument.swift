@@ -40,6 +40,8 @@ public struct ColoringDocument: Equatable, Sendable {
         guard actions.count < Self.maximumActions else { throw .tooManyActions(actions.count + 1) }
         let points = actions.reduce(0) { $0 + $1.pointCount } + action.pointCount
         guard points <= Self.maximumPoints else { throw .tooManyPoints(points) }
+        let cost = actions.reduce(0) { $0 + $1.renderCost(width: width, height: height) } + action.renderCost(width: width, height: height)
+        guard cost <= Self.maximumRenderCost else { throw .tooCostly(percent: Int((100 * cost / Self.maximumRenderCost).rounded(.up))) }
         actions.append(action)
         undone.removeAll()
     }
@@ -66,6 +68,8 @@ public struct ColoringDocument: Equatable, Sendable {
         guard points <= Self.maximumPoints else { throw .tooManyPoints(points) }
         if let page, PageCatalog.page(page) == nil { throw .invalidValue(field: "page", reason: "\(page.prefix(64)) is not one of the colouring pages.") }
         for action in all { try Self.validate(action, width: width, height: height) }
+        let cost = renderCost
+        guard cost <= Self.maximumRenderCost else { throw .tooCostly(percent: Int((100 * cost / Self.maximumRenderCost).rounded(.up))) }
         return self
     }
 

@@ -10,6 +10,10 @@ public enum ColoringError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooManyPoints(Int)
     case nothingToUndo
     case nothingToRedo
+    /// Rendering it would cost more than `ColoringDocument.maximumRenderCost` (its share of it, in percent).
+    case tooCostly(percent: Int)
+    /// A render was stopped before its end (its client went, or its time was up).
+    case renderStopped
 
     public var description: String {
         switch self {
@@ -25,6 +29,9 @@ public enum ColoringError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tooManyPoints(let count): "A drawing keeps at most \(ColoringDocument.maximumPoints) points (this one has \(count))."
         case .nothingToUndo: "There is nothing to undo."
         case .nothingToRedo: "There is nothing to redo."
+        case .tooCostly(let percent):
+            "This drawing has too much in it to draw again (\(percent)% of the most a drawing may hold; fills of the whole page cost most). Start a new drawing, or undo a few fills."
+        case .renderStopped: "The picture was not finished: it took too long to draw."
         }
     }
 }

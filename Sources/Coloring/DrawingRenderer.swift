@@ -13,22 +13,30 @@ public struct DrawingRenderer: Sendable {
 
     /// The finished, opaque picture at the document's size.
     public func render(_ document: ColoringDocument) -> Raster {
-        let outline = document.page.flatMap { outlines[$0] }.map { paintLayer($0, width: document.width, height: document.height) }
+        // Never stopped, so never thrown.
+        (try? render(document, stoppingWhen: { false })) ?? Raster(width: document.width, height: document.height, fill: .white)
+    }
+
+    /// The picture, or `ColoringError.renderStopped` as soon as `shouldStop` says so (asked before
+    /// each action: its client has gone, or its time is up).
+    public func render(_ document: ColoringDocument, stoppingWhen shouldStop: () -> Bool) throws(ColoringError) -> Raster {
+        let outline = try document.page.flatMap { outlines[$0] }.map { (actions) throws(ColoringError) in
+            var background = RGBA.white
+            return try paintLayer(actions, width: document.width, height: document.height, outline: nil, background: &background, shouldStop: shouldStop)
+        }
         var background = RGBA.white
-        let layer = paintLayer(document.actions, width: document.width, height: document.height, outline: outline, background: &background)
+        let layer = try paintLayer(document.actions, width: document.width, height: document.height, outline: outline, background: &background,
+                                   shouldStop: shouldStop)
         var picture = layer.composited(over: Raster(width: document.width, height: document.height, fill: background))
         if let outline { picture = outline.composited(over: picture) }
         return picture
     }
 
-    private func paintLayer(_ actions: [ColoringAction], width: Int, height: Int) -> Raster {
-        var background = RGBA.white
-        return paintLayer(actions, width: width, height: height, outline: nil, background: &background)
-    }
-
-    private func paintLayer(_ actions: [ColoringAction], width: Int, height: Int, outline: Raster?, background: inout RGBA) -> Raster {
+    private func paintLayer(_ actions: [ColoringAction], width: Int, height: Int, outline: Raster?, background: inout RGBA,
+                            shouldStop: () -> Bool) throws(ColoringError) -> Raster {
         var layer = Raster(width: width, height: height)
         for action in actions {
+            if shouldStop() { throw .renderStopped }
             switch action {
             case .stroke(let brush, let color, let size, let points, let seed):
                 BrushPainter.paint(brush, color: color, size: size, points: points, seed: seed, onto: &layer)

@@ -21,6 +21,7 @@ public enum FunZoneApp {
         router.add(middleware: MethodNotAllowed(routes: known))
         router.add(middleware: FileMiddleware(webRoot, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true))
         router.add(middleware: SessionMiddleware(services: services))
+        router.add(middleware: WorkOwnerMiddleware(services: services))
 
         SystemController(services: services, openAPIDocument: ByteBuffer(string: OpenAPIDocument.yaml)).addRoutes(to: router)
         HomeNetworkController(services: services).addRoutes(to: router)
@@ -56,6 +57,7 @@ public enum FunZoneApp {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: ErrorMiddleware(clock: services.clock))
         router.add(middleware: SessionMiddleware(services: services))
+        router.add(middleware: WorkOwnerMiddleware(services: services))
         SpeakUpLive(services: services).addRoutes(to: router.group("api"))
         return router
     }
@@ -108,7 +110,10 @@ public enum FunZoneApp {
                 configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),
                 logger: logger))
         }
-        return ServiceGroup(configuration: .init(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        var configuration = ServiceGroupConfiguration(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        // Requests still running then are cancelled; ShutdownDeadline.exit ends what cancelling cannot.
+        configuration.maximumGracefulShutdownDuration = ShutdownDeadline.graceful
+        return ServiceGroup(configuration: configuration)
     }
 
     /// Apps whose web client is shipped (a folder with an index.html under the web root).

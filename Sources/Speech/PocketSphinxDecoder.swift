@@ -90,12 +90,15 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         do {
             var score: Int32 = 0
             _ = ps_get_hyp(decoder, &score)
-            // A grammar search reports no posteriors per segment; the lattice has them.
-            let posteriors = latticePosteriors()
-            if posteriors.count == words.count {
-                for index in words.indices { words[index].confidence = posteriors[index] }
+            // A grammar search reports no posteriors per segment; the lattice has them. Building the
+            // lattice of a long hypothesis costs more than hearing it (see `latticeWordLimit`).
+            if words.count <= Self.latticeWordLimit {
+                let posteriors = latticePosteriors()
+                if posteriors.count == words.count {
+                    for index in words.indices { words[index].confidence = posteriors[index] }
+                }
+                alternatives = nbest(limit: 5)
             }
-            alternatives = nbest(limit: 5)
             let spokenFrames = words.reduce(0) { $0 + ($1.end - $1.start) } * frameRate
             if refusesOthers, !words.isEmpty, let gap = phoneLoopGap(samples, grammarScore: score, spokenFrames: spokenFrames), gap < Self.outOfGrammarGap {
                 return ([], [])
@@ -332,6 +335,13 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         }
         return posteriors.reversed()
     }
+
+    /// The longest hypothesis (in words) whose lattice is built for posteriors and alternatives.
+    /// A command or an answer is a few words, and its lattice takes milliseconds; SpeakUp's
+    /// read-aloud hears a whole passage through a 50-word loop grammar, and building the lattice of
+    /// a 15-s reading took 38 s of a core (the hearing itself under 1 s). Longer hypotheses keep the
+    /// search's own word scores and have no alternatives.
+    static let latticeWordLimit = 12
 
     /// Distinct hypotheses, best first.
     private func nbest(limit: Int) -> [String] {

@@ -221,8 +221,10 @@ struct Serve: AsyncParsableCommand {
         logger.notice("Tablets and phones at home: open \(network.setupURL) (the parent area's \"Tablets & phones\" tab shows a QR code).")
         let server = try FunZoneApp.buildServer(services: services, webRoot: webRoot, host: host, port: port,
                                                 https: https.map { (port: $0.port, configuration: $0.setup.configuration) }, logger: logger)
+        let deadline = ShutdownDeadline.arm(logger: logger)
         try await server.run()
         await services.healthSettled()
+        deadline.forEach { $0.cancel() }
     }
 }
 

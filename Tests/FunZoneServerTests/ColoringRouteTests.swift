@@ -142,6 +142,11 @@ private typealias DrawingView = ColoringController.DrawingView
             try expectErrorShape(try await post(many), status: .unprocessableContent, code: "invalid_drawing")
             let huge = ##"{"version": 1, "width": 100, "height": 100, "actions": [\##((1...8).map(stroke).joined(separator: ","))]}"##
             try expectErrorShape(try await post(huge), status: .contentTooLarge, code: "body_too_large")
+            // 5,000 fills of the biggest paper: within the counts, far over what a drawing may cost to draw.
+            let fills = Array(repeating: ##"{"type": "fill", "at": [5, 5], "color": "#ff0000"}"##, count: 5_000).joined(separator: ",")
+            let costly = try await post(##"{"version": 1, "width": 4096, "height": 4096, "actions": [\##(fills)]}"##)
+            try expectErrorShape(costly, status: .unprocessableContent, code: "drawing_too_costly")
+            #expect(String(buffer: costly.body).contains("12583%"))
             #expect(try await app.services.coloring.count(childId: try #require(tablet.childId(app)), in: FamilyScope(familyId: try await tablet.familyId(app))) == 0)
 
             // Another family's child cannot see, change or delete this one's picture.

@@ -33,6 +33,7 @@ import Yams
         .headersTooLarge: "answered for any request before a route sees it (UnreadableRequestHeads.swift); the spec says so once",
         .requestTimeout: "answered on the connection to a head that does not arrive in time, before any route (ConnectionGuard.swift); the spec says so once",
         .tooManyConnections: "answered on a connection over its address's or the server's share, before any request (ConnectionGuard.swift); the spec says so once",
+        .clientGone: "the answer to a request whose connection closed while its costly work waited or ran (WorkOwner.swift): nobody reads it",
         .internalError: "the fallback for an error nothing maps; never listed on a route",
         .methodNotAllowed: "answered to a known address asked with a method it does not take, before any route (MethodNotAllowed.swift); the spec says so once",
         .noWords: "every valid grade and level has words; kept for a word bank that runs dry",

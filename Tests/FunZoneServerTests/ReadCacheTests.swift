@@ -103,12 +103,13 @@ import Testing
                 try await app.services.database.sql.raw("SELECT COUNT(*) AS n FROM \(unsafeRaw: table)").first()!.decode(column: "n", as: Int.self)
             }
             #expect(try await count("sessions") == 1)
-            #expect(try await count("rate_limits") == 2)
+            // The address's tries, the address and account pair's, and the account's wrong passwords.
+            #expect(try await count("rate_limits") == 3)
             let sweeper = MaintenanceService(services: app.services, logger: .init(label: "test"))
             app.clock.advance(by: 3600)
             await sweeper.sweep()
             #expect(try await count("sessions") == 1)
-            #expect(try await count("rate_limits") == 2)
+            #expect(try await count("rate_limits") == 3)
             app.clock.advance(by: 31 * 24 * 3600)
             await sweeper.sweep()
             #expect(try await count("sessions") == 0)

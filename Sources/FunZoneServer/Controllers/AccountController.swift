@@ -92,13 +92,30 @@ struct AccountController {
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Reply<SessionResponse> {
         let body = try await request.decodeJSON(SignInRequest.self, context: context)
         let email = (try? Account.normalizedEmail(body.email)) ?? body.email.lowercased()
-        try await services.countAttempt("signin:address:\(services.clientAddress(request, context))", limit: .signInPerAddress)
-        try await services.countAttempt("signin:account:\(email)", limit: .signInPerAccount)
+        let address = services.clientAddress(request, context)
+        let account = "signin:account:\(email)"
+        let device = KnownDevice.signInKey(request, email: email, sealer: services.sealer)
+        // This address's tries at this account (a known device's own): a guesser locks out only themselves.
+        let tries = device ?? "signin:pair:\(address):\(email)"
+        try await services.countAttempt(tries, limit: .signInPerAccount)
+        if device == nil {
+            try await services.countAttempt("signin:address:\(address)", limit: .signInPerAddress)
+            // Wrong passwords for the account from many addresses at once: new devices wait until
+            // it calms down; the parent's own devices, known from an earlier sign-in, still get in.
+            let now = services.clock.now()
+            let (failures, since) = try await services.rateLimits.count(key: account, window: RateLimit.accountUnderAttack.window, now: now)
+            if let wait = RateLimit.accountUnderAttack.retryAfter(count: failures, windowStart: since, now: now) {
+                throw APIError.rateLimited(retryAfter: wait)
+            }
+        }
         guard let parent = try await services.parent(email: email, password: body.password) else {
+            _ = try await services.rateLimits.hit(key: account, window: RateLimit.accountUnderAttack.window, now: services.clock.now())
             throw APIError(.wrongCredentials)
         }
-        try await services.rateLimits.clear(key: "signin:account:\(email)")
-        return try await startSession(for: parent, status: .ok, parentUnlocked: false, context: context)
+        try await services.rateLimits.clear(key: tries)
+        let known = KnownDevice.mark(email: email, sealer: services.sealer, secure: services.options.secureCookies || context.isSecure)
+        let reply = try await startSession(for: parent, status: .ok, parentUnlocked: false, context: context)
+        return known.map { reply.setting($0) } ?? reply
     }
 
     // MARK: - POST /api/signout
@@ -125,7 +142,8 @@ struct AccountController {
         let code = try InviteCode.normalized(body.inviteCode)
         // Validate everything before spending the code.
         let parentDraft = try await newParent(familyId: "", name: body.name, email: body.email, password: body.password)
-        guard try await services.families.parent(email: parentDraft.email) == nil else { throw StorageError.duplicateEmail }
+        // No look-up of the e-mail first: only a valid code's holder learns that an address has an
+        // account (the join fails with email_taken and the code still works).
         guard let parent = try await services.families.join(inviteCodeHash: Tokens.hash(code), parent: parentDraft,
                                                             now: services.clock.now()) else {
             throw APIError(.invalidInvite)

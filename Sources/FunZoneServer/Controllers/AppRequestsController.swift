@@ -58,7 +58,10 @@ struct AppRequestsController {
         let text = try AppRequest.validatedText(body.text, hasAudio: audio != nil)
         let id: AppRequestID = services.ids.make()
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
-        if let audio, let audioKey { try await services.blobs.put(audio, key: audioKey) }
+        if let audio, let audioKey {
+            try services.diskRoom.require()
+            try await services.blobs.put(audio, key: audioKey)
+        }
         let stored = AppRequestRecord(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,
                                       audioKey: audioKey, audioBytes: Int64(audio?.count ?? 0), createdAt: services.clock.now())
         do {

@@ -93,7 +93,7 @@ struct ColoringController {
         guard let stamp = StampCatalog.stamp(emoji), let font = Services.emojiFont, let image = font.image(for: stamp.emoji) else {
             throw APIError.notFound("stamp")
         }
-        let png = try await rendering { try PNGEncoder.encode(image.unpremultiplied, opaque: false) }
+        let png = try await rendering(in: services.renders) { _ in try PNGEncoder.encode(image.unpremultiplied, opaque: false) }
         return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "private, max-age=604800"],
                         body: .init(byteBuffer: ByteBuffer(bytes: png)))
     }
@@ -202,6 +202,7 @@ struct ColoringController {
     private func replace(_ current: Drawing, previousStamps: Int, with document: ColoringDocument, settings: ColoringSettings,
                          baseRevision: Int?) async throws -> Reply<DrawingView> {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
+        try services.diskRoom.require()
         let now = services.clock.now()
         guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, in: current.scope,
                                                              page: document.page, document: String(decoding: document.encoded(), as: UTF8.self),
@@ -239,10 +240,12 @@ struct ColoringController {
         if png == nil {
             let document = try ColoringDocument.decode(Data(drawing.document.utf8))
             let renderer = services.drawingRenderer
-            let made = try await rendering {
-                try PNGEncoder.encode(renderer.render(document).thumbnail(maxWidth: Self.thumbnailSize.width, maxHeight: Self.thumbnailSize.height))
+            let made = try await rendering(in: services.renders) { shouldStop in
+                try PNGEncoder.encode(renderer.render(document, stoppingWhen: shouldStop)
+                    .thumbnail(maxWidth: Self.thumbnailSize.width, maxHeight: Self.thumbnailSize.height))
             }
-            try await services.blobs.put(made, key: key)
+            // A thumbnail is only a copy: on a disk at its reserve it is drawn again next time instead.
+            if services.diskRoom.hasRoom { try await services.blobs.put(made, key: key) }
             png = made
         }
         return Response(status: .ok, headers: [.contentType: "image/png", .eTag: etag, .cacheControl: "private, no-cache"],
@@ -259,7 +262,7 @@ struct ColoringController {
         try await services.countAttempt("coloring-export:\(drawing.familyId)", limit: Self.exports)
         let document = try ColoringDocument.decode(Data(drawing.document.utf8))
         let renderer = services.drawingRenderer
-        let png = try await rendering { try PNGEncoder.encode(renderer.render(document)) }
+        let png = try await rendering(in: services.renders) { shouldStop in try PNGEncoder.encode(renderer.render(document, stoppingWhen: shouldStop)) }
         return Response(status: .ok, headers: [.contentType: "image/png", .contentDisposition: "attachment; filename=\"my-picture.png\"",
                                                .cacheControl: "no-store"],
                         body: .init(byteBuffer: ByteBuffer(bytes: png)))
@@ -278,6 +281,7 @@ struct ColoringController {
     }
 
     private func insert(_ document: ColoringDocument, childId: ChildID, in scope: FamilyScope) async throws -> Drawing {
+        try services.diskRoom.require()
         guard try await services.coloring.count(childId: childId, in: scope) < Self.galleryLimit else {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
@@ -308,12 +312,4 @@ struct ColoringController {
 
 extension ColoringDocument {
     var stampCount: Int { actions.filter { if case .stamp = $0 { true } else { false } }.count }
-}
-
-/// Rendering and encoding keep a core busy for up to a few hundred milliseconds: they run on a
-/// dispatch thread, not one of Swift's cooperative threads.
-func rendering<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
-    }
 }

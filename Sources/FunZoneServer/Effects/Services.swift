@@ -30,6 +30,8 @@ public struct Services: Sendable {
     public let drawingRenderer: DrawingRenderer
     /// Journal PDFs and score cards: a few at a time, one per family.
     let printing = PrintQueue()
+    /// Drawings rendered (thumbnails, exports) share the cores fairly between families.
+    let renders = FairShare(name: FairShare.renderWork)
     /// MirrorBuddy's materials from PDFs and photos, read in the background.
     let reading = MaterialReading()
     /// Text from PDFs (poppler) and photos (tesseract), with its limits.
@@ -54,6 +56,8 @@ public struct Services: Sendable {
     public let options: Options
     /// What `/healthz` reports (checked at most once a second).
     let health: HealthProbe
+    /// Whether uploads still fit above the disk reserve.
+    let diskRoom: DiskRoom
     /// How the family's other devices reach this server: every link handed to a device comes from here.
     public let network: HomeNetwork
     /// Our own certificate authority, when this server serves HTTPS with it (nil with `--tls-cert` or no HTTPS).
@@ -141,5 +145,6 @@ public struct Services: Sendable {
         self.cache = ReadCache(ttl: options.readCacheTTL)
         let instance = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
         self.health = HealthProbe(database: database, clock: clock, instance: instance, dataFolder: options.dataFolder, reserveMB: options.diskReserveMB)
+        self.diskRoom = DiskRoom(folder: options.dataFolder, reserveMB: options.diskReserveMB)
     }
 }

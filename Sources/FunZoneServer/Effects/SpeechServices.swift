@@ -10,15 +10,48 @@ public struct SpeechServices: Sendable {
     public let speller: any SpellingListener
     /// Word timings already found (GET /api/speech/timings), by the speech's cache key.
     let timings = WordTimingsCache()
+    /// Hearing is shared fairly between families (a slot per core; see `FairShare`).
+    public let share: FairShare
 
     /// A clear US English voice that pocketsphinx also understands.
     public static let defaultVoice = "flite:slt"
 
+    /// `share`: the slots every transcription and spelled word waits its turn for.
     public init(recognizer: any SpeechRecognizer = PocketSphinxRecognizer(), speaker: any SpeechSynthesizer = SpeechSpeaker(cache: nil),
-                speller: any SpellingListener = PocketSphinxRecognizer()) {
-        self.recognizer = recognizer
+                speller: any SpellingListener = PocketSphinxRecognizer(), share: FairShare = FairShare(name: FairShare.speechWork)) {
+        self.share = share
+        self.recognizer = SharedRecognizer(base: recognizer, share: share)
         self.speaker = speaker
-        self.speller = speller
+        self.speller = SharedSpeller(base: speller, share: share)
+    }
+}
+
+extension FairShare {
+    /// The share's names, as `FairShare.Busy` reports them.
+    public static let speechWork = "speech", renderWork = "render"
+}
+
+/// A recogniser whose transcriptions wait their family's turn in `share`. A live recording keeps
+/// its own decoder for as long as it lasts (its pool refuses a recording when none is free).
+struct SharedRecognizer: SpeechRecognizer {
+    let base: any SpeechRecognizer
+    let share: FairShare
+    var name: String { base.name }
+
+    func transcribe(_ samples: [Int16], mode: RecognitionMode) async throws -> Transcript {
+        try await share.run { try await base.transcribe(samples, mode: mode) }
+    }
+
+    func liveTranscription() async throws -> any LiveTranscription { try await base.liveTranscription() }
+}
+
+/// A spelling listener whose words wait their family's turn in `share`.
+struct SharedSpeller: SpellingListener {
+    let base: any SpellingListener
+    let share: FairShare
+
+    func spelling(_ samples: [Int16], expected: String) async throws -> SpelledWord {
+        try await share.run { try await base.spelling(samples, expected: expected) }
     }
 }
 

@@ -128,14 +128,8 @@ final class ConnectionCounter: Sendable {
     /// an IPv6 address by its /64, which one home or one stranger's machine holds whole.
     static func key(_ address: SocketAddress?) -> String {
         switch address {
-        case .v4: return address?.ipAddress ?? "unknown"
-        case .v6(let v6):
-            let bytes = withUnsafeBytes(of: v6.address.sin6_addr) { Array($0) }
-            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
-                return bytes[12...].map(String.init).joined(separator: ".")
-            }
-            return stride(from: 0, to: 8, by: 2).map { String(format: "%x", Int(bytes[$0]) << 8 | Int(bytes[$0 + 1])) }.joined(separator: ":") + "::/64"
-        default: return "unknown"
+        case .v4, .v6: address?.ipAddress.map(TrustedProxies.limitKey) ?? "unknown"
+        default: "unknown"
         }
     }
 

@@ -91,6 +91,7 @@ struct MirrorBuddyUploads {
             guard let chosen = StudyLanguage(rawValue: asked) else { throw APIError.invalid("language", "language must be it or en.") }
             language = chosen
         }
+        try services.diskRoom.require()
         let id = services.ids.next()
         let keys = files.indices.map { "mirrorbuddy/\(id)-\($0 + 1).\(files[$0].ext)" }
         for (key, file) in zip(keys, files) { try await services.blobs.put(file.data, key: key) }

@@ -173,7 +173,9 @@ struct SpeakUpLive {
                 switch Self.command(text) {
                 case "stop":
                     guard SpeechActivity.hasSpeech(samples) else { throw Failure(error: APIError(.noSpeech), close: .normalClosure) }
+                    let stopped = ContinuousClock.now
                     let features = try await TakeListener.features(of: stream, samples: samples)
+                    let heard = ContinuousClock.now
                     switch target {
                     case .take(let prompt):
                         try await send(.take(try await takes.store(samples, features: features, prompt: prompt, session: caller.session, child: caller.child)), outbound)
@@ -182,6 +184,10 @@ struct SpeakUpLive {
                     case .reading(let passage):
                         try await send(.reading(try await SpeakUpReadAloud(services: services).judge(passage, samples: samples, features: features, caller: caller)), outbound)
                     }
+                    // What Stop cost, for an operator wondering why a page waited.
+                    services.log.info("live take answered", metadata: [
+                        "audio": "\(String(format: "%.1f", Double(samples.count) / 16_000)) s",
+                        "lastHearing": "\(heard - stopped)", "judging": "\(ContinuousClock.now - heard)"])
                     try await outbound.close(.normalClosure, reason: "stored")
                     return
                 case "cancel":

@@ -80,9 +80,11 @@ extension SpeakUpController {
         return PCMConversion.speechSamples(data, info: info)
     }
 
-    /// Keeps the recording as Ogg Opus when the profile's recordings fit its quota; nil when they would not
-    /// (the take is still analysed and stored, and the page says the recording was not kept).
+    /// Keeps the recording as Ogg Opus when the profile's recordings fit its quota and the disk has
+    /// room above its reserve; nil when not (the take is still analysed and stored, and the page says
+    /// the recording was not kept).
     private func keep(_ samples: [Int16], id: SpeakUpTakeID, childId: ChildID, in scope: FamilyScope) async throws -> (key: String, bytes: Int)? {
+        guard services.diskRoom.hasRoom else { return nil }
         let seconds = Double(samples.count) / 16_000
         let opus = try await OpusAudio.encode(wav: PCMConversion.wav(samples, sampleRate: 16_000), timeout: 30 + seconds)
         let used = try await services.speakUp.audioBytes(childId: childId, in: scope)

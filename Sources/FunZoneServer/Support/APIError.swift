@@ -79,6 +79,11 @@ extension APIError {
     init?(_ error: any Error, now: Date) {
         switch error {
         case let error as APIError: self = error
+        case let busy as FairShare.Busy:
+            self = APIError(.serverBusy, busy.work == FairShare.speechWork
+                ? "The server is busy hearing other recordings. Try again in a few seconds."
+                : "The server is busy drawing other pictures. Try again in a few seconds.", retryAfter: busy.retryAfter)
+        case is WorkOwner.Gone: self = APIError(.clientGone)
         case let error as HubError: self = APIError(hub: error, now: now)
         case let error as AudioError: self = APIError(audio: error)
         case let error as SpeechError: self = APIError(speech: error)
@@ -193,6 +198,8 @@ extension APIError {
     private init(coloring error: ColoringError) {
         switch error {
         case .tooManyPoints, .tooManyActions: self = APIError(.drawingTooLarge, error.description)
+        case .tooCostly: self = APIError(.drawingTooCostly, error.description)
+        case .renderStopped: self = APIError(.serverBusy, error.description, retryAfter: 10)
         case .nothingToUndo: self = APIError(.nothingToUndo, error.description)
         case .nothingToRedo: self = APIError(.nothingToRedo, error.description)
         default: self = APIError(.invalidDrawing, error.description)

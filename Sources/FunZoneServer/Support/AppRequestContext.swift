@@ -21,10 +21,13 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     var viaTrustedProxy = false
     /// Where an upgraded request's WebSocket handler is kept (SpeakUp's live recording).
     public let webSocket = WebSocketHandlerReference<AppRequestContext>()
+    /// Completes when the request's connection closes: costly work for it stops then (`WorkOwner`).
+    let connectionClosed: EventLoopFuture<Void>?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        connectionClosed = source.channel.closeFuture
     }
 
     /// JSON bodies are small; uploads that need more read their body themselves.

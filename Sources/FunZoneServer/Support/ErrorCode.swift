@@ -18,6 +18,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case invalidField = "invalid_field", malformedJSON = "malformed_json", bodyTooLarge = "body_too_large"
     case unsupportedMediaType = "unsupported_media_type", methodNotAllowed = "method_not_allowed", badRequest = "bad_request"
     case headersTooLarge = "headers_too_large", requestTimeout = "request_timeout", tooManyConnections = "too_many_connections"
+    case serverBusy = "server_busy", clientGone = "client_gone", diskFull = "disk_full"
     case notFound = "not_found", internalError = "internal_error"
     // Hub and store
     case unknownApp = "unknown_app", appAvailable = "app_available", unknownProduct = "unknown_product", tooManyChildren = "too_many_children"
@@ -28,7 +29,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case levelLocked = "level_locked", gameOver = "game_over", noWords = "no_words", invalidWordList = "invalid_word_list"
     case answerOutOfOrder = "answer_out_of_order"
     // Coloring Fun
-    case invalidDrawing = "invalid_drawing", drawingTooLarge = "drawing_too_large", nothingToUndo = "nothing_to_undo"
+    case invalidDrawing = "invalid_drawing", drawingTooLarge = "drawing_too_large", drawingTooCostly = "drawing_too_costly", nothingToUndo = "nothing_to_undo"
     case nothingToRedo = "nothing_to_redo", revisionRequired = "revision_required", drawingChanged = "drawing_changed"
     case galleryFull = "gallery_full", savingOff = "saving_off", stampsOff = "stamps_off", exportOff = "export_off"
     // SpeakUp's prompt library
@@ -70,9 +71,11 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .bodyTooLarge, .audioTooLong, .drawingTooLarge: .contentTooLarge
         case .headersTooLarge: .requestHeaderFieldsTooLarge
         case .requestTimeout: .requestTimeout
-        case .tooManyConnections: .serviceUnavailable
+        case .tooManyConnections, .serverBusy: .serviceUnavailable
+        case .clientGone: .badRequest
+        case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
-        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .invalidCSV, .notEnoughToQuiz: .unprocessableContent
+        case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .drawingTooCostly, .invalidCSV, .notEnoughToQuiz: .unprocessableContent
         case .revisionRequired: .preconditionRequired
         case .rateLimited, .gateLocked: .tooManyRequests
         case .internalError: .internalServerError
@@ -111,6 +114,9 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .badRequest: "The request could not be read."
         case .headersTooLarge: "The request's address and headers are longer than 80 KB."
         case .requestTimeout: "The request's address and headers did not arrive in time."
+        case .serverBusy: "The server is busy with other work just now. Try again in a few seconds."
+        case .diskFull: "The server's disk is nearly full, so nothing new can be saved just now. What is already saved is safe: a grown-up can free some space."
+        case .clientGone: "The request's connection closed before its answer was ready."
         case .tooManyConnections: "Too many connections are open from this address or to this server. Try again in a few seconds."
         case .notFound: "Nothing with that id in your family."
         case .internalError: "Something went wrong on our side."
@@ -145,6 +151,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .answerOutOfOrder: "Answers arrived out of order. Reload the game."
         case .invalidDrawing: "The drawing is not valid."
         case .drawingTooLarge: "The drawing is too large."
+        case .drawingTooCostly: "The drawing has too much in it to draw again."
         case .nothingToUndo: "There is nothing to undo."
         case .nothingToRedo: "There is nothing to redo."
         case .revisionRequired: "Send If-Match with the revision these changes are based on."

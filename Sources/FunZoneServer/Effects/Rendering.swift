@@ -1,0 +1,31 @@
+import Foundation
+import Synchronization
+
+/// Rendering and encoding keep a core busy for up to a second or two: they wait their family's
+/// turn in `share`, run on a dispatch thread (not one of Swift's cooperative threads), and are told
+/// to stop (`shouldStop`, asked between a drawing's actions) when their client goes, the server
+/// shuts down, or `budget` has passed.
+func rendering<T: Sendable>(in share: FairShare, budget: Duration = .seconds(20),
+                            _ work: @escaping @Sendable (_ shouldStop: @escaping @Sendable () -> Bool) throws -> T) async throws -> T {
+    try await share.run {
+        let stop = RenderStop(deadline: .now + budget)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work(stop.shouldStop) }) }
+            }
+        } onCancel: {
+            stop.cancel()
+        }
+    }
+}
+
+/// When a render should stop: cancelled, or past its deadline.
+final class RenderStop: Sendable {
+    private let cancelled = Atomic(false)
+    let deadline: ContinuousClock.Instant
+
+    init(deadline: ContinuousClock.Instant) { self.deadline = deadline }
+
+    func cancel() { cancelled.store(true, ordering: .releasing) }
+    @Sendable func shouldStop() -> Bool { cancelled.load(ordering: .acquiring) || ContinuousClock.now >= deadline }
+}
