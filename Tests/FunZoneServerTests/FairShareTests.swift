@@ -55,6 +55,29 @@ import Testing
         #expect(await share.load.running.isEmpty)
     }
 
+    @Test func oneFamilyNeverHoldsEverySlotSoAnotherStartsAtOnce() async throws {
+        let share = FairShare(name: "test", slots: 2, patience: .seconds(30))
+        #expect(share.perOwner == 1)
+        let held = Held()
+        let mine = (1...3).map { index in
+            Task { try await WorkOwner.$current.withValue(Self.owner("A")) { try await share.run { try await held.run("A\(index)") } } }
+        }
+        try await Self.eventually { await share.load.waiting == 2 && held.order.count == 1 }
+        // B's piece starts in the slot A may not take, while A's two wait.
+        let other = Task { try await WorkOwner.$current.withValue(Self.owner("B")) { try await share.run { try await held.run("B") } } }
+        try await Self.eventually { held.order.contains("B") }
+        #expect(await share.load.running == ["A": 1, "B": 1])
+        for name in ["B", "A1", "A2", "A3"] {
+            try await Self.eventually { held.order.contains(name) }
+            held.release(name)
+        }
+        _ = try await other.value
+        for task in mine { _ = try await task.value }
+        // Alone on a one-slot share, a family has it all.
+        #expect(FairShare(name: "one", slots: 1).perOwner == 1)
+        #expect(FairShare(name: "wide", slots: 8, perOwner: 8).perOwner == 8)
+    }
+
     @Test func aWaitLongerThanThePatienceIsRefusedWithARetryAfter() async throws {
         let share = FairShare(name: "test", slots: 1, patience: .milliseconds(100))
         let held = Held()

@@ -1,9 +1,11 @@
 import Foundation
 
 /// Costly work (hearing speech, rendering drawings) shared fairly between families: at most
-/// `slots` pieces run at once; when every slot is taken a request waits its turn, and a freed slot
-/// goes to the waiting family that has the fewest running (the earliest to ask among equals), so
-/// eight requests from one family do not keep another family's one waiting behind all eight.
+/// `slots` pieces run at once, and at most `perOwner` of one family's (one slot fewer than all), so
+/// a slot is always free for another family's piece or comes free as soon as one piece ends: one
+/// family's eight long recordings never make another's one-second word wait behind them. When a
+/// request must wait, a freed slot goes to the waiting family that has the fewest running, then to
+/// the one whose last turn is longest ago.
 /// A request that waits longer than `patience`, or finds its family already has `queuePerOwner`
 /// waiting, is refused with `FairShare.Busy` (503 `server_busy` with Retry-After); one whose client
 /// has gone leaves the queue, and running work is cancelled then (see `WorkOwner`).
@@ -16,6 +18,7 @@ public actor FairShare {
 
     public nonisolated let name: String
     public nonisolated let slots: Int
+    public nonisolated let perOwner: Int
     let patience: Duration
     let queuePerOwner: Int
 
@@ -39,10 +42,12 @@ public actor FairShare {
     private var recentSeconds: Double = 1
 
     /// `slots`: pieces at once (the cores, for CPU-bound work); `patience`: the longest wait for a slot.
-    public init(name: String, slots: Int = ProcessInfo.processInfo.activeProcessorCount, patience: Duration = .seconds(20),
-                queuePerOwner: Int = 8) {
+    /// `perOwner`: one family's pieces at once (default: one slot fewer than all, at least one).
+    public init(name: String, slots: Int = ProcessInfo.processInfo.activeProcessorCount, perOwner: Int? = nil,
+                patience: Duration = .seconds(20), queuePerOwner: Int = 8) {
         self.name = name
         self.slots = max(1, slots)
+        self.perOwner = min(self.slots, max(1, perOwner ?? self.slots - 1))
         self.patience = patience
         self.queuePerOwner = max(1, queuePerOwner)
     }
@@ -84,7 +89,7 @@ public actor FairShare {
         pending.remove(id)
         if let reason = abandoned.removeValue(forKey: id) { throw reason }
         let busy = running.values.reduce(0, +)
-        if busy < slots && waiting.isEmpty {
+        if busy < slots, running[owner, default: 0] < perOwner, !waiting.contains(where: { $0.owner == owner }) {
             admit(owner)
             return
         }
@@ -120,13 +125,14 @@ public actor FairShare {
     /// Lets in the waiter of the owner with the fewest pieces running; among equals, the owner whose
     /// last turn is longest ago, and that owner's earliest request.
     private func admitNext() {
-        while running.values.reduce(0, +) < slots, !waiting.isEmpty {
-            let index = waiting.indices.min { a, b in
+        while running.values.reduce(0, +) < slots {
+            let eligible = waiting.indices.filter { running[waiting[$0].owner, default: 0] < perOwner }
+            guard let index = eligible.min(by: { a, b in
                 let (ownerA, ownerB) = (waiting[a].owner, waiting[b].owner)
                 let (runningA, runningB) = (running[ownerA, default: 0], running[ownerB, default: 0])
                 if runningA != runningB { return runningA < runningB }
                 return lastTurn[ownerA, default: 0] < lastTurn[ownerB, default: 0]
-            }!
+            }) else { return }
             let waiter = waiting.remove(at: index)
             admit(waiter.owner)
             waiter.continuation.resume()
