@@ -12,8 +12,10 @@ public enum ColoringError: Error, Equatable, Sendable, CustomStringConvertible {
     case nothingToRedo
     /// Rendering it would cost more than `ColoringDocument.maximumRenderCost` (its share of it, in percent).
     case tooCostly(percent: Int)
-    /// A render was stopped before its end (its client went, or its time was up).
+    /// A render was stopped before its end (its client went, or the server is stopping).
     case renderStopped
+    /// A render ran out of its time (a drawing kept before the cost limit, on a busy machine).
+    case renderTooLong
 
     public var description: String {
         switch self {
@@ -30,8 +32,9 @@ public enum ColoringError: Error, Equatable, Sendable, CustomStringConvertible {
         case .nothingToUndo: "There is nothing to undo."
         case .nothingToRedo: "There is nothing to redo."
         case .tooCostly(let percent):
-            "This drawing has too much in it to draw again (\(percent)% of the most a drawing may hold; fills of the whole page cost most). Start a new drawing, or undo a few fills."
-        case .renderStopped: "The picture was not finished: it took too long to draw."
+            "This drawing has too much in it to draw again (\(percent)% of the most a drawing may hold; fills of the whole page cost most). Start a new drawing."
+        case .renderStopped: "The picture was not finished: drawing it was stopped."
+        case .renderTooLong: "This picture takes too long to draw, so it has no preview or download. Start a new drawing."
         }
     }
 }

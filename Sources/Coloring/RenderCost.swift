@@ -37,4 +37,12 @@ extension ColoringDocument {
     public var renderCost: Double {
         (actions + undone).reduce(0) { $0 + $1.renderCost(width: width, height: height) }
     }
+
+    /// The drawing, if rendering it costs at most `maximumRenderCost`. Checked on what a device
+    /// sends, not on drawings already kept (one kept before the limit still opens and renders).
+    public func withinRenderCost() throws(ColoringError) -> ColoringDocument {
+        let cost = renderCost
+        guard cost <= Self.maximumRenderCost else { throw .tooCostly(percent: Int((100 * cost / Self.maximumRenderCost).rounded(.up))) }
+        return self
+    }
 }

@@ -110,10 +110,10 @@ public enum FunZoneApp {
                 configuration: .init(address: .hostname(host, port: https.port), serverName: "funzone"),
                 logger: logger))
         }
-        var configuration = ServiceGroupConfiguration(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-        // Requests still running then are cancelled; ShutdownDeadline.exit ends what cancelling cannot.
-        configuration.maximumGracefulShutdownDuration = ShutdownDeadline.graceful
-        return ServiceGroup(configuration: configuration)
+        // No cancellation after a grace period: cancelling a live take while pocketsphinx is still
+        // hearing it aborted the process (an assertion in its search). ShutdownDeadline ends the
+        // process at 9 s instead.
+        return ServiceGroup(configuration: .init(services: listeners, gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
     }
 
     /// Apps whose web client is shipped (a folder with an index.html under the web root).

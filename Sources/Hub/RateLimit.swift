@@ -13,7 +13,8 @@ public struct RateLimit: Sendable, Equatable {
     /// Tries at one account from one address (or on one device, for the parent password).
     public static let signInPerAccount = RateLimit(limit: 5, window: 15 * 60)
     public static let signInPerAddress = RateLimit(limit: 20, window: 15 * 60)
-    /// Wrong passwords for one account from everywhere, past which only its known devices may try.
+    /// Tries at one account from new devices everywhere (a right password clears them), past which
+    /// only its known devices may try.
     public static let accountUnderAttack = RateLimit(limit: 50, window: 15 * 60)
     public static let invitePerAddress = RateLimit(limit: 10, window: 15 * 60)
 

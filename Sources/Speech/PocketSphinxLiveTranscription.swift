@@ -46,6 +46,20 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     private var finished = false
     /// The decoder is inside a stretch (from the start until `finish` ends the last one).
     private var utteranceOpen = true
+    /// Blocking calls on the decoder still running (a cancel waits for them: the decoder is not
+    /// touched from two threads, nor given back while in use).
+    private var working = 0
+    private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+
+    private func begin() { working += 1 }
+
+    private func end() {
+        working -= 1
+        if working == 0 {
+            idleWaiters.forEach { $0.resume() }
+            idleWaiters = []
+        }
+    }
 
     init(recognizer: PocketSphinxRecognizer) async throws {
         self.recognizer = recognizer
@@ -63,6 +77,8 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
 
     func append(_ more: [Int16]) async throws {
         guard !finished, let decoder else { throw SpeechError.engineUnavailable("this recording has ended") }
+        begin()
+        defer { end() }
         samples += more
         let cuts = segmenter.append(more)
         let recording = samples, from = fed, stretchStart = stretchStart
@@ -115,6 +131,8 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
         let (recording, start) = (samples, stretchStart)
         let last: [RecognizedWord]
         do {
+            begin()
+            defer { end() }
             last = try await offCooperativePool { () throws -> [RecognizedWord] in
                 let streamed = decoder.endStretch()
                 // A take that never paused is one stretch, the first: heard again as a whole (see `append`).
@@ -148,6 +166,8 @@ actor PocketSphinxLiveTranscription: LiveTranscription {
     private func giveBack() async {
         guard let decoder else { return }
         self.decoder = nil
+        // A cancel while `append` or `finish` has the decoder on another thread: wait for that call.
+        if working > 0 { await withCheckedContinuation { idleWaiters.append($0) } }
         // An utterance still open (a cancelled recording) is ended: the next recording starts its own.
         if utteranceOpen { _ = try? await offCooperativePool { decoder.endStretch() } }
         await recognizer.live.checkIn(decoder)

@@ -224,7 +224,7 @@ struct Serve: AsyncParsableCommand {
         let deadline = ShutdownDeadline.arm(logger: logger)
         try await server.run()
         await services.healthSettled()
-        deadline.forEach { $0.cancel() }
+        deadline.disarm()
     }
 }
 

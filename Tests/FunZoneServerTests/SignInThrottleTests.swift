@@ -47,6 +47,10 @@ import Testing
             forger.cookies[KnownDevice.cookie] = "bm90IGEgc2VhbGVkIHZhbHVl"
             try expectErrorShape(try await Self.signIn(forger, from: "203.0.113.66", password: TestApp.password),
                                  status: .tooManyRequests, code: "rate_limited")
+            let borrower = app.user()
+            borrower.cookies[KnownDevice.cookie] = try app.services.sealer.seal("known:v1:someone-else@example.org")
+            try expectErrorShape(try await Self.signIn(borrower, from: "203.0.113.66", password: TestApp.password),
+                                 status: .tooManyRequests, code: "rate_limited")
         }
     }
 

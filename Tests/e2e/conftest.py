@@ -184,7 +184,7 @@ def pytest_runtest_makereport(item, call):
 # `pytest -n 2 --dist loadgroup` (scripts/test) they run one after another on one worker while the
 # other worker takes the light browser tests.
 HEAVY_FILES = {"test_speakup_pages.py", "test_speakup_settings.py", "test_speakup_drills.py", "test_spellflare_voice.py", "test_api_fuzz.py",
-               "test_mirrorbuddy_voice.py"}
+               "test_mirrorbuddy_voice.py", "test_speakup_challenges.py"}
 HEAVY_TESTS = {"test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https", "test_a_lesson_completes_after_a_qualifying_take"}
 
 

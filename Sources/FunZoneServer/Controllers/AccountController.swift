@@ -100,19 +100,16 @@ struct AccountController {
         try await services.countAttempt(tries, limit: .signInPerAccount)
         if device == nil {
             try await services.countAttempt("signin:address:\(address)", limit: .signInPerAddress)
-            // Wrong passwords for the account from many addresses at once: new devices wait until
-            // it calms down; the parent's own devices, known from an earlier sign-in, still get in.
-            let now = services.clock.now()
-            let (failures, since) = try await services.rateLimits.count(key: account, window: RateLimit.accountUnderAttack.window, now: now)
-            if let wait = RateLimit.accountUnderAttack.retryAfter(count: failures, windowStart: since, now: now) {
-                throw APIError.rateLimited(retryAfter: wait)
-            }
+            // Tries at the account from many addresses at once (counted before the password is
+            // checked, so guesses sent together are all counted): new devices wait until it calms
+            // down; the parent's own devices, known from an earlier sign-in, still get in.
+            try await services.countAttempt(account, limit: .accountUnderAttack)
         }
         guard let parent = try await services.parent(email: email, password: body.password) else {
-            _ = try await services.rateLimits.hit(key: account, window: RateLimit.accountUnderAttack.window, now: services.clock.now())
             throw APIError(.wrongCredentials)
         }
         try await services.rateLimits.clear(key: tries)
+        if device == nil { try await services.rateLimits.clear(key: account) }
         let known = KnownDevice.mark(email: email, sealer: services.sealer, secure: services.options.secureCookies || context.isSecure)
         let reply = try await startSession(for: parent, status: .ok, parentUnlocked: false, context: context)
         return known.map { reply.setting($0) } ?? reply

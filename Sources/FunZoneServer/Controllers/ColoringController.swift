@@ -192,7 +192,7 @@ struct ColoringController {
         }
         let document = try ColoringDocument(width: stored.width, height: stored.height, page: stored.page,
                                             actions: Array(stored.actions.prefix(changes.keep)) + changes.actions,
-                                            undone: changes.undone).validated()
+                                            undone: changes.undone).validated().withinRenderCost()
         return try await replace(current, previousStamps: stored.stampCount, with: document, settings: settings, baseRevision: baseRevision)
     }
 
@@ -295,7 +295,7 @@ struct ColoringController {
     /// The request's body as a checked drawing.
     static func document(_ request: Request, context: AppRequestContext) async throws -> ColoringDocument {
         try request.requireJSON("Send the drawing as JSON (Content-Type: application/json).")
-        return try ColoringDocument.decode(Data(buffer: try await request.collectBody(upTo: uploadLimit)))
+        return try ColoringDocument.decode(Data(buffer: try await request.collectBody(upTo: uploadLimit))).withinRenderCost()
     }
 
     static func baseRevision(_ request: Request) throws -> Int? {

@@ -42,7 +42,9 @@ struct SpeechTimings {
             // Alignment is work for the engine: it counts against the family's limit, once a call.
             if !made { try await services.countAttempt("speech:\(caller.session.scope.familyId)", limit: SpeechController.perFamily) }
             let grammar = "#JSGF V1.0;\ngrammar words;\npublic <words> = " + sequence.joined(separator: " ") + " ;\n"
-            heard = (try? await services.speech.recognizer.transcribe(samples, mode: .alignment(grammar, language: language)))?.words ?? []
+            heard = try await SpeechServices.orNil {
+                try await services.speech.recognizer.transcribe(samples, mode: .alignment(grammar, language: language))
+            }?.words ?? []
         }
         let aligned = heard.count == sequence.count ? Self.perWord(heard, counts: sayable.map(\.count)) : words.map { _ in nil }
         let timings = Response(words: Self.filled(aligned, lengths: words.map { max(1, $0.joined().count) }, duration: duration), duration: duration)

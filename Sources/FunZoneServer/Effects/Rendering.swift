@@ -1,3 +1,4 @@
+import Coloring
 import Foundation
 import Synchronization
 
@@ -9,12 +10,17 @@ func rendering<T: Sendable>(in share: FairShare, budget: Duration = .seconds(20)
                             _ work: @escaping @Sendable (_ shouldStop: @escaping @Sendable () -> Bool) throws -> T) async throws -> T {
     try await share.run {
         let stop = RenderStop(deadline: .now + budget)
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work(stop.shouldStop) }) }
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { continuation in
+                    DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work(stop.shouldStop) }) }
+                }
+            } onCancel: {
+                stop.cancel()
             }
-        } onCancel: {
-            stop.cancel()
+        } catch ColoringError.renderStopped where !stop.isCancelled {
+            // Out of time, not cancelled: the same drawing would run out again, so no retry is invited.
+            throw ColoringError.renderTooLong
         }
     }
 }
@@ -27,5 +33,6 @@ final class RenderStop: Sendable {
     init(deadline: ContinuousClock.Instant) { self.deadline = deadline }
 
     func cancel() { cancelled.store(true, ordering: .releasing) }
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
     @Sendable func shouldStop() -> Bool { cancelled.load(ordering: .acquiring) || ContinuousClock.now >= deadline }
 }

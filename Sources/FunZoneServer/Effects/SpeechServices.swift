@@ -26,6 +26,21 @@ public struct SpeechServices: Sendable {
     }
 }
 
+extension SpeechServices {
+    /// What `hear` heard, or nil when the engine could not hear it (the caller has another way):
+    /// a busy server, a client gone or a cancelled request is not swallowed but thrown, so nothing
+    /// lesser is answered or kept in its place.
+    static func orNil(_ hear: () async throws -> Transcript) async throws -> Transcript? {
+        do {
+            return try await hear()
+        } catch let error where error is FairShare.Busy || error is WorkOwner.Gone || error is CancellationError {
+            throw error
+        } catch {
+            return nil
+        }
+    }
+}
+
 extension FairShare {
     /// The share's names, as `FairShare.Busy` reports them.
     public static let speechWork = "speech", renderWork = "render"

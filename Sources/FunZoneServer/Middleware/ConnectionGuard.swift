@@ -93,6 +93,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        ClientPresence.watch(context.channel)
         if context.channel.isActive { admit(context) }
     }
 
@@ -104,6 +105,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         release()
         context.fireChannelInactive()
+    }
+
+    /// A client that shuts its sending side has gone as far as costly work for it is concerned.
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case ChannelEvent.inputClosed = event { ClientPresence.inputEnded(context.channel) }
+        context.fireUserInboundEventTriggered(event)
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {

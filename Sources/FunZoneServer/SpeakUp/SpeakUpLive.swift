@@ -49,7 +49,11 @@ struct SpeakUpLive {
             _ = try await admit(request, context: context)
             return .upgrade([:])
         }, onUpgrade: { inbound, outbound, context in
-            await record(inbound: inbound, outbound: outbound, request: context.request, context: context.requestContext)
+            // Run after the middleware's task has ended: the take's hearing counts against its family here.
+            let owner = WorkOwner(context.request, context: context.requestContext, services: services)
+            await WorkOwner.$current.withValue(owner) {
+                await record(inbound: inbound, outbound: outbound, request: context.request, context: context.requestContext)
+            }
         })
     }
 

@@ -40,7 +40,7 @@ struct SpeakUpReadAloud {
     /// or a second hearing that explains too little of the sound, leaves the first hearing's words.
     func judge(_ passage: ReadAloudPassage, samples: [Int16], features: TakeFeatures, caller: Kid) async throws -> SpeakUpPracticeController.Item {
         let grammar = ReadAloud.grammar(passage, heard: features.words.map(\.text))
-        let focused = (try? await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar)))?.words
+        let focused = try await SpeechServices.orNil { try await services.speech.recognizer.transcribe(samples, mode: .grammar(grammar)) }?.words
             .map { TimedWord(text: $0.word, start: $0.start, end: $0.end, confidence: $0.confidence) } ?? []
         let result = ReadAloud.judge(passage, heard: focused.isEmpty ? features.words : focused, duration: features.duration)
         let practice = SpeakUpPractice(id: services.ids.next(), kind: .readAloud, itemId: passage.id, createdAt: services.clock.now(),

@@ -200,6 +200,7 @@ extension APIError {
         case .tooManyPoints, .tooManyActions: self = APIError(.drawingTooLarge, error.description)
         case .tooCostly: self = APIError(.drawingTooCostly, error.description)
         case .renderStopped: self = APIError(.serverBusy, error.description, retryAfter: 10)
+        case .renderTooLong: self = APIError(.drawingTooCostly, error.description)
         case .nothingToUndo: self = APIError(.nothingToUndo, error.description)
         case .nothingToRedo: self = APIError(.nothingToRedo, error.description)
         default: self = APIError(.invalidDrawing, error.description)

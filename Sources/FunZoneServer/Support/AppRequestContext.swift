@@ -21,13 +21,14 @@ public struct AppRequestContext: RequestContext, RemoteAddressRequestContext, We
     var viaTrustedProxy = false
     /// Where an upgraded request's WebSocket handler is kept (SpeakUp's live recording).
     public let webSocket = WebSocketHandlerReference<AppRequestContext>()
-    /// Completes when the request's connection closes: costly work for it stops then (`WorkOwner`).
+    /// Completes when the request's client has gone (its input ended, or the connection closed):
+    /// costly work for it stops then (`WorkOwner`).
     let connectionClosed: EventLoopFuture<Void>?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
-        connectionClosed = source.channel.closeFuture
+        connectionClosed = ClientPresence.leaving(source.channel)
     }
 
     /// JSON bodies are small; uploads that need more read their body themselves.

@@ -13,19 +13,27 @@ struct WorkOwner: Sendable {
     @TaskLocal static var current: WorkOwner?
 
     let key: String
-    /// Completes when the request's connection closes.
+    /// Completes when the request's client has gone.
     let closed: EventLoopFuture<Void>?
 
-    /// Calls `gone` once when the connection closes, unless `stop()` was called first.
+    init(key: String, closed: EventLoopFuture<Void>?) {
+        self.key = key
+        self.closed = closed
+    }
+
+    /// The owner of a request's work: its family when signed in, else its address.
+    init(_ request: Request, context: AppRequestContext, services: Services) {
+        key = context.session.map { "family:\($0.familyId.rawValue)" } ?? "address:\(services.clientAddress(request, context))"
+        closed = context.connectionClosed
+    }
+
+    /// Calls `gone` once when the connection closes, unless `stop()` was called first. (A future's
+    /// callbacks cannot be removed: the one left on a kept-alive connection holds only the emptied
+    /// watch, not `gone` and what it captured.)
     func watchGone(_ gone: @escaping @Sendable () -> Void) -> GoneWatch? {
         guard let closed else { return nil }
-        let watch = GoneWatch()
-        closed.whenComplete { _ in
-            if watch.isWatching {
-                watch.fire()
-                gone()
-            }
-        }
+        let watch = GoneWatch(gone)
+        closed.whenComplete { _ in watch.fire() }
         return watch
     }
 
@@ -47,13 +55,22 @@ struct WorkOwner: Sendable {
 
 /// A watch on a connection that can be stopped (an EventLoopFuture's callbacks cannot be removed).
 final class GoneWatch: Sendable {
-    private let watching = Atomic(true)
+    private let gone: Mutex<(@Sendable () -> Void)?>
     private let fired = Atomic(false)
-    var isWatching: Bool { watching.load(ordering: .acquiring) }
+
+    init(_ gone: @escaping @Sendable () -> Void) { self.gone = Mutex(gone) }
+
     /// The connection closed while watched.
     var hasFired: Bool { fired.load(ordering: .acquiring) }
-    func stop() { watching.store(false, ordering: .releasing) }
-    fileprivate func fire() { fired.store(true, ordering: .releasing) }
+
+    /// No call after this; what the call would have used is let go.
+    func stop() { _ = gone.withLock { $0.take() } }
+
+    fileprivate func fire() {
+        guard let call = gone.withLock({ $0.take() }) else { return }
+        fired.store(true, ordering: .releasing)
+        call()
+    }
 }
 
 /// Tells the costly work of each API request whose it is (see `WorkOwner`): after the session
@@ -63,8 +80,7 @@ struct WorkOwnerMiddleware: RouterMiddleware {
     let services: Services
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let key = context.session.map { "family:\($0.familyId.rawValue)" } ?? "address:\(services.clientAddress(request, context))"
-        return try await WorkOwner.$current.withValue(WorkOwner(key: key, closed: context.connectionClosed)) {
+        try await WorkOwner.$current.withValue(WorkOwner(request, context: context, services: services)) {
             try await next(request, context)
         }
     }

@@ -36,8 +36,12 @@ final class RawConnection {
         return address
     }
 
-    func send(_ text: String) throws {
-        let bytes = Array(text.utf8)
+    func send(_ text: String) throws { try send(bytes: Array(text.utf8)) }
+
+    /// Shuts this side's sending, as a client does that has said all it will (the server may still answer).
+    func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
+
+    func send(bytes: [UInt8]) throws {
         let sent = bytes.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         guard sent == bytes.count else { throw Failure(description: "send: \(sent), errno \(errno)") }
     }
