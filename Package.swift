@@ -91,7 +91,7 @@ let package = Package(
         // HTTP server: one controller per app.
         .target(name: "FunZoneServer", dependencies: [
             "Hub", "Audio", "Speech", "Spelling", "Coloring", "SpotCheck", "SpeechCoach", "Study", "Storage", "MailClient", "Printing", "DocumentText",
-            "TextRules",
+            "TextRules", "Programs",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdTLS", package: "hummingbird"),
             .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),

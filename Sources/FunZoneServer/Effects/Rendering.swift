@@ -1,5 +1,6 @@
 import Coloring
 import Foundation
+import Programs
 import Synchronization
 
 /// Rendering and encoding keep a core busy for up to a second or two: they wait their family's
@@ -12,9 +13,7 @@ func rendering<T: Sendable>(in share: FairShare, budget: Duration = .seconds(20)
         let stop = RenderStop(deadline: .now + budget)
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { continuation in
-                    DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work(stop.shouldStop) }) }
-                }
+                try await offCooperativePool { try work(stop.shouldStop) }
             } onCancel: {
                 stop.cancel()
             }
