@@ -5,7 +5,7 @@ import Foundation
 /// 32⁶ ≈ 1.07 billion codes, each live for minutes and good once.
 public struct PairingCode: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-    public static let length = 6
+    public static let length = 8
     /// How many different codes there are.
     public static var space: Double { pow(Double(alphabet.count), Double(length)) }
     /// How long a fresh code works.
@@ -28,8 +28,8 @@ public struct PairingCode: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     private init(checked value: String) { self.value = value }
 
-    /// Shown in two groups of three, e.g. "K7P 3QX".
-    public var description: String { String(value.prefix(3)) + " " + String(value.suffix(3)) }
+    /// Shown in two groups of four, e.g. "K7PM 3QXA".
+    public var description: String { String(value.prefix(4)) + " " + String(value.suffix(4)) }
 
     /// The chance that `attempts` random guesses hit any of `liveCodes` codes that are live at once.
     public static func guessChance(attempts: Double, liveCodes: Double) -> Double {

@@ -97,13 +97,13 @@ struct Phone {
     func aPhoneIsEnrolledPairedAndChecksInExactlyAsTheShortcutDoes(_ db: TestDatabase) async throws {
         try await TestApp.run(db) { app in
             let (parent, id, code) = try await Self.enroll(app)
-            #expect(code.count == 6 && PairingCode(typed: code) != nil)
+            #expect(code.count == 8 && PairingCode(typed: code) != nil)
             var listed = try await Self.device(parent, id)
             #expect(listed.status == .setup && listed.paired == false)
             #expect(listed.policy.hotspotOff == true && listed.policy.gapMs == 7_200_000 && listed.policy.enforce == true)
 
             // The child's phone types the code the way people do.
-            let typed = code.prefix(3).lowercased() + " " + code.suffix(3).lowercased()
+            let typed = code.prefix(4).lowercased() + " " + code.suffix(4).lowercased()
             let phone = try await Phone.pair(app, code: typed, name: "Mia's phone")
             #expect(phone.deviceId == id)
             app.clock.advance(by: 1)
@@ -200,8 +200,8 @@ struct Phone {
             try expectErrorShape(try await pair("NOT-A-CODE"), status: .notFound, code: "pairing_code_invalid")
             // Ten tries in ten minutes from one address; the eleventh waits (the test client has no address: one bucket).
             app.clock.advance(by: 10 * 60)
-            for _ in 0..<10 { #expect(try await pair("AAAAAA").status == .notFound) }
-            let limited = try await pair("AAAAAA")
+            for _ in 0..<10 { #expect(try await pair("AAAAAAAA").status == .notFound) }
+            let limited = try await pair("AAAAAAAA")
             try expectErrorShape(limited, status: .tooManyRequests, code: "rate_limited")
             #expect(limited.headers[.retryAfter] != nil)
         }

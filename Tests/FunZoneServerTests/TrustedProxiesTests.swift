@@ -54,9 +54,9 @@ import Testing
 
 /// The same, through a live server and its rate limits.
 @Suite struct TrustedProxyRouteTests {
-    static func pair(_ app: TestApp, forwardedFor: String) async throws -> TestResponse {
+    static func pair(_ app: TestApp, forwardedFor: String, code: String = "AAAAAAAA") async throws -> TestResponse {
         try await app.client.execute(uri: "/pair", method: .post, headers: [.contentType: "application/json", HTTPField.Name("X-Forwarded-For")!: forwardedFor],
-                                     body: ByteBuffer(string: #"{"code":"AAAAAA"}"#))
+                                     body: ByteBuffer(string: #"{"code":"\#(code)"}"#))
     }
 
     @Test("behind a trusted proxy, a guesser who writes a new X-Forwarded-For each time is still one address; another client is not held up")
@@ -67,6 +67,20 @@ import Testing
             }
             try expectErrorShape(try await Self.pair(app, forwardedFor: "6.6.99.1, 203.0.113.9"), status: .tooManyRequests, code: "rate_limited")
             #expect(try await Self.pair(app, forwardedFor: "203.0.113.10").status == .notFound)
+        }
+    }
+
+    @Test("wrong codes from 400 addresses lock out no one: each address has its own budget, and a family's right code pairs",
+          arguments: TestDatabase.all)
+    func guessesFromManyAddressesLockNoFamilyOut(_ db: TestDatabase) async throws {
+        try await TestApp.run(db, webSockets: true, trustedProxies: try TrustedProxies(parsing: "127.0.0.1")) { app in
+            for index in 0..<400 {
+                #expect(try await Self.pair(app, forwardedFor: "6.6.\(index / 200).\(index % 200)").status == .notFound)
+            }
+            let (_, id, code) = try await SpotCheckRouteTests.enroll(app)
+            let paired = try await Self.pair(app, forwardedFor: "203.0.113.10", code: code)
+            #expect(paired.status == .ok)
+            #expect(try JSONDecoder().decode(SpotCheckDeviceController.PairResponse.self, from: Data(buffer: paired.body)).deviceId == id)
         }
     }
 

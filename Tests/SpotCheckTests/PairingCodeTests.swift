@@ -4,12 +4,12 @@ import SpotCheck
 import Testing
 
 @Suite struct PairingCodeTests {
-    @Test("what a person types is read leniently", arguments: [("k7p 3qx", "K7P3QX"), ("K7P-3QX", "K7P3QX"), (" k7p3qx ", "K7P3QX")])
+    @Test("what a person types is read leniently", arguments: [("k7pm 3qxa", "K7PM3QXA"), ("K7PM-3QXA", "K7PM3QXA"), (" k7pm3qxa ", "K7PM3QXA")])
     func typedCodes(_ typed: String, _ value: String) {
         #expect(PairingCode(typed: typed)?.value == value)
     }
 
-    @Test("codes that cannot exist are refused before any lookup", arguments: ["", "K7P3Q", "K7P3QXX", "K7P3Q0", "K7P3QI", "K7P3Q1", "OOOOOO", "K7P3Q!", "K7P3QÉ"])
+    @Test("codes that cannot exist are refused before any lookup", arguments: ["", "K7P3QX", "K7PM3QX", "K7PM3QXAB", "K7PM3QX0", "K7PM3QXI", "K7PM3QX1", "OOOOOOOO", "K7PM3QX!", "K7PM3QXÉ"])
     func impossibleCodes(_ typed: String) {
         #expect(PairingCode(typed: typed) == nil)
     }
@@ -20,17 +20,17 @@ import Testing
             let codes = (0..<50).map { _ in PairingCode.random(using: &generator) }
             for code in codes {
                 #expect(PairingCode(typed: code.value) == code)
-                #expect(code.description.count == 7)
+                #expect(code.description.count == 9 && code.description.split(separator: " ").map(\.count) == [4, 4])
             }
             #expect(Set(codes).count > 45)
         }
     }
 
     @Test func theCodeSpaceAndTheGuessingOdds() {
-        #expect(PairingCode.space == 1_073_741_824)
-        // 300 guesses against one live code.
-        let chance = PairingCode.guessChance(attempts: 300, liveCodes: 1)
-        #expect(chance > 2.79e-7 && chance < 2.80e-7)
+        #expect(PairingCode.space == 1_099_511_627_776)
+        // 10,000 addresses at 10 guesses per 10 minutes each, for a year, against one code live all along.
+        let chance = PairingCode.guessChance(attempts: 10_000 * 60 * 24 * 365, liveCodes: 1)
+        #expect(chance > 4.7e-3 && chance < 4.8e-3)
         #expect(PairingCode.guessChance(attempts: 0, liveCodes: 5) == 0)
     }
 }

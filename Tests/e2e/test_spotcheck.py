@@ -66,7 +66,7 @@ def enroll(d, server, name):
     fill(d, "#new-device-name", name)
     click(d, "#add-device")
     code = find(d, "#pairing-code").text.replace(" ", "")
-    assert len(code) == 6
+    assert len(code) == 8
     assert find(d, "#pairing-qr svg path") is not None
     click(d, "#pairing-done")
     return code

@@ -18,9 +18,9 @@ test("the address's # names the route; anything else is the landing page", () =>
 });
 
 test("#pair=CODE fills in the code: spaces, hyphens and escapes dropped, capitals, six characters", () => {
-  assert.deepEqual(routeFor("#pair=k7p q3x"), { route: "pair", prefill: "K7PQ3X" });
-  assert.deepEqual(routeFor("#pair=K7P%20Q3X"), { route: "pair", prefill: "K7PQ3X" });
-  assert.deepEqual(routeFor("#pair=k7p-q3x-extra"), { route: "pair", prefill: "K7PQ3X" });
+  assert.deepEqual(routeFor("#pair=k7pm q3xa"), { route: "pair", prefill: "K7PMQ3XA" });
+  assert.deepEqual(routeFor("#pair=K7PM%20Q3XA"), { route: "pair", prefill: "K7PMQ3XA" });
+  assert.deepEqual(routeFor("#pair=k7pm-q3xa-extra"), { route: "pair", prefill: "K7PMQ3XA" });
   assert.deepEqual(routeFor("#pair="), { route: "pair", prefill: "" });
   assert.deepEqual(routeFor("#pair=ab%E0%A4"), { route: "pair", prefill: "AB%E0%" }, "a broken escape is read as typed");
   assert.equal(normalizeCode(" a-b c\t1-2 3 "), "ABC123");
@@ -41,9 +41,9 @@ test("the screen: a removed phone first, then the lock, then the address", () =>
 // MARK: - The parent's tab
 
 test("a pairing code reads in two halves", () => {
-  assert.equal(formatCode("k7pq3x"), "K7P Q3X");
-  assert.equal(formatCode("K7P-Q3X"), "K7P Q3X");
-  assert.equal(formatCode(" k7p q3x "), "K7P Q3X");
+  assert.equal(formatCode("k7pmq3xa"), "K7PM Q3XA");
+  assert.equal(formatCode("K7PM-Q3XA"), "K7PM Q3XA");
+  assert.equal(formatCode(" k7pm q3xa "), "K7PM Q3XA");
 });
 
 test("a gap in minutes, hours or days", () => {

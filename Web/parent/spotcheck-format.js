@@ -19,10 +19,10 @@ export function duration(ms) {
   return `${Math.round(minutes / (24 * 60))} days`;
 }
 
-/** "K7PQ3X" → "K7P Q3X", easier to read aloud and to type. */
+/** "K7PMQ3XA" → "K7PM Q3XA", easier to read aloud and to type. */
 export const formatCode = (code) => {
   const plain = code.replace(/[\s-]/g, "").toUpperCase();
-  return `${plain.slice(0, 3)} ${plain.slice(3)}`;
+  return `${plain.slice(0, 4)} ${plain.slice(4)}`;
 };
 
 /** An id as words: "set_hotspot_off" → "set hotspot off". */

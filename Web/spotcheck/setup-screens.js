@@ -6,7 +6,7 @@ import { h, mount } from "../shared/dom.js";
 import { agoTime } from "../shared/time.js";
 import { deviceCall, refreshDevice, withRetry } from "./device-api.js";
 import { KEYS, forget, remember, shortcutConfig, state, stored } from "./phone.js";
-import { normalizeCode } from "./routes.js";
+import { CODE_LENGTH, normalizeCode } from "./routes.js";
 import { downloadCheckScript, saveFile } from "./shortcut-screen.js";
 
 export const screenPage = (id, title, ...content) => h("section", { class: "sc-screen", id },
@@ -82,7 +82,7 @@ export function checklistScreen({ go, render }) {
     paired
       ? [h("p", {}, "Last check-in: ", lastSeen ? agoTime(lastSeen) : "none yet"),
         h("button", { class: "btn", type: "button", id: "unpair", onclick: () => confirmUnpair(render) }, "Unpair")]
-      : [h("p", {}, "Your parent adds this phone on their SpotCheck dashboard and gets a 6-character code."),
+      : [h("p", {}, "Your parent adds this phone on their SpotCheck dashboard and gets an 8-character code."),
         h("button", { class: "btn primary", type: "button", id: "start-pairing", onclick: () => go("pair") }, "Enter pairing code")]),
 
     step({ id: "step-shortcut", number: 2, title: "Install our Shortcut", done: runs >= 1,
@@ -135,7 +135,7 @@ export function checklistScreen({ go, render }) {
 }
 
 export function pairScreen({ go }) {
-  const code = h("input", { id: "pair-code", name: "code", required: true, value: state.prefill, maxlength: "9", placeholder: "ABC 234",
+  const code = h("input", { id: "pair-code", name: "code", required: true, value: state.prefill, maxlength: "12", placeholder: "ABCD 2345",
     autocapitalize: "characters", autocomplete: "off", autocorrect: "off", spellcheck: "false", "aria-describedby": "pair-code-hint" });
   const name = h("input", { id: "pair-name", name: "name", maxlength: "40", placeholder: "Mia's iPhone", autocomplete: "off" });
   const error = h("p", { class: "error-text", role: "alert", id: "pair-error" });
@@ -143,14 +143,14 @@ export function pairScreen({ go }) {
   const form = h("form", { class: "card", id: "pair-form", novalidate: true },
     state.credentials ? h("p", { class: "notice" }, `This phone is already paired as ${state.credentials.name}. Pairing again replaces that.`) : null,
     h("label", { class: "field", for: "pair-code" }, "Pairing code", code),
-    h("p", { class: "hint", id: "pair-code-hint" }, "6 letters and numbers, shown on your parent's phone. Spaces don't matter."),
+    h("p", { class: "hint", id: "pair-code-hint" }, "8 letters and numbers, shown on your parent's phone. Spaces don't matter."),
     h("label", { class: "field", for: "pair-name" }, "Name for this phone (optional)", name),
     error, submit);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const pairingCode = normalizeCode(code.value);
-    if (pairingCode.length !== 6) {
-      error.textContent = "The pairing code has 6 letters and numbers, like ABC 234.";
+    if (pairingCode.length !== CODE_LENGTH) {
+      error.textContent = "The pairing code has 8 letters and numbers, like ABCD 2345.";
       code.focus();
       return;
     }
