@@ -28,6 +28,7 @@ public enum FunZoneApp {
         VendorController().addRoutes(to: router)
         let api = router.group("api")
         AccountController(services: services).addRoutes(to: api)
+        FamilyStorageController(services: services).addRoutes(to: api)
         ParentAccountController(services: services, logger: logger).addRoutes(to: api)
         ChildrenController(services: services).addRoutes(to: api)
         ParentGateController(services: services).addRoutes(to: api)

@@ -345,6 +345,7 @@ public enum Migrations {
         mirrorBuddyCoach,
         mirrorBuddyDigest,
         healthBeats,
+        retention,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -103,8 +103,12 @@ struct Serve: AsyncParsableCommand {
         "Seconds a kept-alive connection may sit quiet between requests before it is closed; past them a request body must have come at 1 KB/s on average.", valueName: "seconds"))
     var idleTimeout: Double = 30
     @Option(name: .customLong("disk-reserve-mb"), help: ArgumentHelp(
-        "Megabytes of free disk under the data folder below which /healthz answers 503 with the disk \"low\".", valueName: "MB"))
+        "Megabytes of free disk under the data folder below which new uploads are refused (507 disk_full; reads and sign-in go on) and /healthz answers 503 with the disk \"low\".", valueName: "MB"))
     var diskReserveMB = 256
+    @Option(name: .customLong("family-quota-mb"), help: ArgumentHelp(
+        "Megabytes of recordings, photos, PDFs, drawings and phone reports each family may keep; past it new uploads get 507 storage_quota_full and the parent area shows what to delete (0: no quota).",
+        valueName: "MB"))
+    var familyQuotaMB = 2048
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12
     @Option(name: .customLong("read-cache-ttl"),
             help: "Seconds kid-screen reads may come from memory (0: off). Other instances' writes show within this time.")
@@ -144,6 +148,7 @@ struct Serve: AsyncParsableCommand {
         _ = try connectionLimits()
         _ = try trustedProxies()
         guard diskReserveMB >= 0 else { throw ValidationError("--disk-reserve-mb must be 0 or more.") }
+        guard familyQuotaMB >= 0 else { throw ValidationError("--family-quota-mb must be 0 (no quota) or more.") }
         let webRoot = self.webRoot ?? ProcessInfo.processInfo.environment["FUNZONE_WEB"] ?? "Web"
         guard FileManager.default.fileExists(atPath: "\(webRoot)/index.html") else {
             throw ValidationError("No web client at \(webRoot)/index.html: run from the repository root or pass --web-root.")
@@ -206,7 +211,8 @@ struct Serve: AsyncParsableCommand {
                                           file: URL(fileURLWithPath: secretKeyFile ?? "\(storage.resolvedDataDir)/secret.key")),
             options: .init(openSignup: openSignup, secureCookies: secureCookies, trustedProxies: try trustedProxies(),
                            readCacheTTL: max(0, readCacheTTL), tamperCheckInterval: tamperCheckInterval,
-                           connectionLimits: try connectionLimits(), dataFolder: storage.resolvedDataDir, diskReserveMB: diskReserveMB),
+                           connectionLimits: try connectionLimits(), dataFolder: storage.resolvedDataDir, diskReserveMB: diskReserveMB,
+                           familyQuotaMB: familyQuotaMB),
             network: network, authority: https?.authority, model: try languageModel())
         if let model = services.model?.model { logger.notice("MirrorBuddy's coach words its answers with \(model.name)") }
         if let remote = try recognizer() as? OpenAITranscriptionRecognizer {

@@ -1,8 +1,10 @@
 """What a parent relies on: a hidden app stays closed, Back does not bring the parent area back,
 a forgotten password, the parent's own account, one edit form at a time, a redraw that keeps the
 note being typed, its focus and caret."""
+import os
 import re
 import time
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -203,3 +205,42 @@ def test_a_redraw_of_the_inbox_keeps_the_note_being_typed_its_focus_caret_and_sc
     assert place == {"fresh": True, "id": f"note-{noted}", "text": "See you this weekend!", "caret": [12, 12], "scroll": before}
     d.switch_to.active_element.send_keys(" fun")
     assert attribute(d, f"#note-{noted}", "value") == "See you this fun weekend!"
+
+
+SEND_SPOKEN_REQUEST = """
+const [wav, done] = [arguments[0], arguments[arguments.length - 1]];
+fetch("/api/session").then((r) => r.json()).then((session) => fetch("/api/requests", {
+  method: "POST", headers: { "Content-Type": "application/json", "X-CSRF-Token": session.csrfToken },
+  body: JSON.stringify({ appId: "music", text: "songs please", audioWav: wav }) })).then((r) => done(r.status), (e) => done(String(e)));
+"""
+
+
+def test_a_parent_sees_what_the_family_keeps_and_chooses_how_long_reports_stay(server, browser_factory, mic_wav):
+    """Family → Storage on a phone and a portrait tablet: the use against the quota, the spoken
+    request counted under its kind, and a retention choice that is saved and still there after a reload."""
+    import base64
+    from test_accessibility import serious_violations
+    d = browser_factory(390, 844)
+    set_up_family(d, server)
+    add_first_child(d, "Mia")
+    play_as(d, "Mia")
+    wav = base64.b64encode(mic_wav.read_bytes()).decode()
+    assert d.execute_async_script(SEND_SPOKEN_REQUEST, wav) == 201
+    open_parent_tab(d, server, "family")
+    used = find(d, "#storage-used", timeout=15)
+    assert re.fullmatch(r"\d+(\.\d)? KB of 2 GB used \(0 %\)", used.text), used.text
+    row = find(d, "#storage-parts li[data-kind='requests']")
+    assert "Spoken app requests" in row.text and "1 request" in row.text, row.text
+    assert attribute(d, "#storage-meter", "value") == "0"
+    assert d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
+    assert serious_violations(d) == []
+    click(d, "#retention-phoneEventDays option[value='30']")
+    wait_text(d, "#storage-saved", "Saved: keep phone reports for 30 days.")
+    if os.environ.get("FUNZONE_E2E_SHOTS"):  # to look at by hand
+        d.execute_script("document.getElementById('storage').scrollIntoView()")
+        d.save_screenshot(str(Path(__file__).parent / "artifacts" / "family-storage-phone.png"))
+    d.refresh()
+    find(d, "#storage-used", timeout=15)
+    wait(d).until(lambda driver: driver.execute_script("return document.getElementById('retention-phoneEventDays').value") == "30")
+    d.set_window_size(768, 1024)
+    assert d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0

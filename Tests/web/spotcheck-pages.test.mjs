@@ -17,12 +17,12 @@ test("the address's # names the route; anything else is the landing page", () =>
   assert.deepEqual(routeFor("#WELCOME"), { route: "landing", prefill: "" });
 });
 
-test("#pair=CODE fills in the code: spaces, hyphens and escapes dropped, capitals, six characters", () => {
+test("#pair=CODE fills in the code: spaces, hyphens and escapes dropped, capitals, eight characters", () => {
   assert.deepEqual(routeFor("#pair=k7pm q3xa"), { route: "pair", prefill: "K7PMQ3XA" });
   assert.deepEqual(routeFor("#pair=K7PM%20Q3XA"), { route: "pair", prefill: "K7PMQ3XA" });
   assert.deepEqual(routeFor("#pair=k7pm-q3xa-extra"), { route: "pair", prefill: "K7PMQ3XA" });
   assert.deepEqual(routeFor("#pair="), { route: "pair", prefill: "" });
-  assert.deepEqual(routeFor("#pair=ab%E0%A4"), { route: "pair", prefill: "AB%E0%" }, "a broken escape is read as typed");
+  assert.deepEqual(routeFor("#pair=ab%E0%A4xyz"), { route: "pair", prefill: "AB%E0%A4" }, "a broken escape is read as typed");
   assert.equal(normalizeCode(" a-b c\t1-2 3 "), "ABC123");
 });
 

@@ -13,13 +13,14 @@ import { loadMirrorBuddy, mirrorBuddyView } from "./mirrorbuddy.js";
 import { loadSpeakUp, speakUpView } from "./speakup.js";
 import { loadSpellflare, spellflareView } from "./spellflare.js";
 import { leaveSpotCheck, loadSpotCheck, spotCheckView } from "./spotcheck.js";
+import { loadStorage, storageView } from "./storage.js";
 import { ErrorCode } from "../shared/error-codes.js";
 import { pageDrawer } from "./place.js";
 
 const main = document.getElementById("parent");
 const tabs = { inbox: "Inbox", children: "Children", spellflare: "Spellflare", coloring: "Coloring Fun", speakup: "SpeakUp", mirrorbuddy: "MirrorBuddy", spotcheck: "SpotCheck", store: "Purchases", devices: "Tablets & phones", family: "Family" };
 const state = { session: null, tab: location.hash.slice(1) in tabs ? location.hash.slice(1) : "inbox", inbox: null, children: [],
-  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, speakup: {}, mirrorbuddy: {}, spotcheck: {}, devices: {}, error: "" };
+  apps: [], avatars: [], products: [], family: null, invite: null, spellflare: {}, coloring: {}, speakup: {}, mirrorbuddy: {}, spotcheck: {}, devices: {}, storage: {}, error: "" };
 
 function askPassword() {
   return openSheet({
@@ -83,7 +84,7 @@ async function loadTab() {
       if (state.tab === "spotcheck") await loadSpotCheck(state.spotcheck);
       if (state.tab === "devices") await loadDevices(state.devices);
       if (state.tab === "store") state.products = (await api("/api/store/products")).products;
-      if (state.tab === "family") state.family = await api("/api/parent/family");
+      if (state.tab === "family") [state.family] = await Promise.all([api("/api/parent/family"), loadStorage(state.storage)]);
     });
   } catch (error) {
     state.error = error.message;
@@ -307,6 +308,7 @@ function familyView() {
           ? h("button", { class: "btn quiet", type: "button", "aria-label": `Remove ${parent.name}`, dataset: { focusKey: `remove-parent-${parent.id}` },
             onclick: () => confirmRemoveParent(parent).catch((error) => { state.error = error.message; render(); }) }, "Remove")
           : null)))),
+    storageView(state.storage, tabActions),
     me ? accountForm(me) : null,
     h("article", { class: "card" }, h("h3", {}, "Invite another parent"),
       h("p", {}, "Give them this code. It works once, for 7 days."),

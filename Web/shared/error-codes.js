@@ -33,6 +33,7 @@ export const ErrorCode = Object.freeze({
   serverBusy: "server_busy",
   clientGone: "client_gone",
   diskFull: "disk_full",
+  storageQuotaFull: "storage_quota_full",
   notFound: "not_found",
   internalError: "internal_error",
   unknownApp: "unknown_app",

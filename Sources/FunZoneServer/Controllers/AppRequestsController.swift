@@ -60,6 +60,7 @@ struct AppRequestsController {
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
         if let audio, let audioKey {
             try services.diskRoom.require()
+            try await services.quota.require(Int64(audio.count), in: session.scope)
             try await services.blobs.put(audio, key: audioKey)
         }
         let stored = AppRequestRecord(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,

@@ -203,9 +203,12 @@ struct ColoringController {
                          baseRevision: Int?) async throws -> Reply<DrawingView> {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         try services.diskRoom.require()
+        let encoded = String(decoding: document.encoded(), as: UTF8.self)
+        // Only growth counts: a family past its quota can still erase, undo and shrink a drawing.
+        try await services.quota.require(Int64(encoded.utf8.count - current.document.utf8.count), in: current.scope)
         let now = services.clock.now()
         guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, in: current.scope,
-                                                             page: document.page, document: String(decoding: document.encoded(), as: UTF8.self),
+                                                             page: document.page, document: encoded,
                                                              baseRevision: baseRevision, now: now) else { throw Self.changedElsewhere }
         try? await services.blobs.delete(key: Self.thumbnailKey(current.id, current.revision))
         return Reply(DrawingView(DrawingSummary(id: current.id, page: document.page, revision: revision,
@@ -285,9 +288,11 @@ struct ColoringController {
         guard try await services.coloring.count(childId: childId, in: scope) < Self.galleryLimit else {
             throw APIError(.galleryFull, "The gallery is full (\(Self.galleryLimit) pictures). Delete some to save new ones.")
         }
+        let encoded = String(decoding: document.encoded(), as: UTF8.self)
+        try await services.quota.require(Int64(encoded.utf8.count), in: scope)
         let now = services.clock.now()
         let drawing = Drawing(id: services.ids.make(), familyId: scope.familyId, childId: childId, page: document.page,
-                              document: String(decoding: document.encoded(), as: UTF8.self), revision: 1, createdAt: now, updatedAt: now)
+                              document: encoded, revision: 1, createdAt: now, updatedAt: now)
         try await services.coloring.insert(drawing, in: scope)
         return drawing
     }

@@ -58,6 +58,9 @@ public struct Services: Sendable {
     let health: HealthProbe
     /// Whether uploads still fit above the disk reserve.
     let diskRoom: DiskRoom
+    /// Each family's storage use against its quota, and how long it keeps what piles up.
+    let storage: FamilyStorageStore
+    let quota: FamilyQuota
     /// How the family's other devices reach this server: every link handed to a device comes from here.
     public let network: HomeNetwork
     /// Our own certificate authority, when this server serves HTTPS with it (nil with `--tls-cert` or no HTTPS).
@@ -92,10 +95,12 @@ public struct Services: Sendable {
         public var dataFolder: String?
         /// Megabytes of free disk below which `/healthz` reports the disk as low.
         public var diskReserveMB: Int
+        /// Megabytes of files and drawings each family may keep (0: no quota).
+        public var familyQuotaMB: Int
 
         public init(openSignup: Bool = false, secureCookies: Bool = false, trustedProxies: TrustedProxies = .none, readCacheTTL: TimeInterval = 1,
                     tamperCheckInterval: TimeInterval = 60, liveIdleSeconds: TimeInterval = 15, connectionLimits: ConnectionLimits = ConnectionLimits(),
-                    dataFolder: String? = nil, diskReserveMB: Int = 256) {
+                    dataFolder: String? = nil, diskReserveMB: Int = 256, familyQuotaMB: Int = 2048) {
             self.openSignup = openSignup
             self.secureCookies = secureCookies
             self.trustedProxies = trustedProxies
@@ -105,6 +110,7 @@ public struct Services: Sendable {
             self.connectionLimits = connectionLimits
             self.dataFolder = dataFolder
             self.diskReserveMB = diskReserveMB
+            self.familyQuotaMB = familyQuotaMB
         }
     }
 
@@ -146,5 +152,7 @@ public struct Services: Sendable {
         let instance = "\(ProcessInfo.processInfo.hostName)-\(ProcessInfo.processInfo.processIdentifier)"
         self.health = HealthProbe(database: database, clock: clock, instance: instance, dataFolder: options.dataFolder, reserveMB: options.diskReserveMB)
         self.diskRoom = DiskRoom(folder: options.dataFolder, reserveMB: options.diskReserveMB)
+        self.storage = FamilyStorageStore(database: database)
+        self.quota = FamilyQuota(store: storage, quotaMB: options.familyQuotaMB)
     }
 }

@@ -92,6 +92,7 @@ struct MirrorBuddyUploads {
             language = chosen
         }
         try services.diskRoom.require()
+        try await services.quota.require(Int64(files.reduce(0) { $0 + $1.data.count }), in: caller.session.scope)
         let id = services.ids.next()
         let keys = files.indices.map { "mirrorbuddy/\(id)-\($0 + 1).\(files[$0].ext)" }
         for (key, file) in zip(keys, files) { try await services.blobs.put(file.data, key: key) }

@@ -80,15 +80,15 @@ extension SpeakUpController {
         return PCMConversion.speechSamples(data, info: info)
     }
 
-    /// Keeps the recording as Ogg Opus when the profile's recordings fit its quota and the disk has
-    /// room above its reserve; nil when not (the take is still analysed and stored, and the page says
+    /// Keeps the recording as Ogg Opus when the profile's recordings fit its quota, the family's
+    /// storage its quota (`FamilyQuota`), and the disk has room above its reserve; nil when not (the take is still analysed and stored, and the page says
     /// the recording was not kept).
     private func keep(_ samples: [Int16], id: SpeakUpTakeID, childId: ChildID, in scope: FamilyScope) async throws -> (key: String, bytes: Int)? {
         guard services.diskRoom.hasRoom else { return nil }
         let seconds = Double(samples.count) / 16_000
         let opus = try await OpusAudio.encode(wav: PCMConversion.wav(samples, sampleRate: 16_000), timeout: 30 + seconds)
         let used = try await services.speakUp.audioBytes(childId: childId, in: scope)
-        guard used + Int64(opus.count) <= SpeakUpLimits.storedAudioBytesPerProfile else { return nil }
+        guard used + Int64(opus.count) <= SpeakUpLimits.storedAudioBytesPerProfile, try await services.quota.fits(Int64(opus.count), in: scope) else { return nil }
         let key = "speakup/\(scope.familyId)/\(id).ogg"
         try await services.blobs.put(opus, key: key)
         return (key, opus.count)

@@ -18,7 +18,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
     case invalidField = "invalid_field", malformedJSON = "malformed_json", bodyTooLarge = "body_too_large"
     case unsupportedMediaType = "unsupported_media_type", methodNotAllowed = "method_not_allowed", badRequest = "bad_request"
     case headersTooLarge = "headers_too_large", requestTimeout = "request_timeout", tooManyConnections = "too_many_connections"
-    case serverBusy = "server_busy", clientGone = "client_gone", diskFull = "disk_full"
+    case serverBusy = "server_busy", clientGone = "client_gone", diskFull = "disk_full", storageQuotaFull = "storage_quota_full"
     case notFound = "not_found", internalError = "internal_error"
     // Hub and store
     case unknownApp = "unknown_app", appAvailable = "app_available", unknownProduct = "unknown_product", tooManyChildren = "too_many_children"
@@ -73,7 +73,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .requestTimeout: .requestTimeout
         case .tooManyConnections, .serverBusy: .serviceUnavailable
         case .clientGone: .badRequest
-        case .diskFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        case .diskFull, .storageQuotaFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         case .unsupportedMediaType, .unsupportedAudio: .unsupportedMediaType
         case .invalidInvite, .gateWrong, .invalidField, .badAudio, .noSpeech, .invalidWordList, .invalidDrawing, .drawingTooCostly, .invalidCSV, .notEnoughToQuiz: .unprocessableContent
         case .revisionRequired: .preconditionRequired
@@ -116,6 +116,7 @@ enum ErrorCode: String, CaseIterable, Sendable {
         case .requestTimeout: "The request's address and headers did not arrive in time."
         case .serverBusy: "The server is busy with other work just now. Try again in a few seconds."
         case .diskFull: "The server's disk is nearly full, so nothing new can be saved just now. What is already saved is safe: a grown-up can free some space."
+        case .storageQuotaFull: "Your family's storage is full, so this was not saved. A grown-up can make room in the parent area: Family → Storage."
         case .clientGone: "The request's connection closed before its answer was ready."
         case .tooManyConnections: "Too many connections are open from this address or to this server. Try again in a few seconds."
         case .notFound: "Nothing with that id in your family."

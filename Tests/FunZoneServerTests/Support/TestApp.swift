@@ -33,7 +33,7 @@ struct TestApp {
                     network: HomeNetwork = .none, authority: HomeAuthority? = nil, webSockets: Bool = false,
                     liveIdleSeconds: TimeInterval = 15, model: ModelGate? = nil,
                     connectionLimits: ConnectionLimits = TestApp.patientLimits, dataFolder: String? = nil, diskReserveMB: Int = 256,
-                    trustedProxies: TrustedProxies = .none, _ body: @Sendable (TestApp) async throws -> Void) async throws {
+                    familyQuotaMB: Int = 2048, trustedProxies: TrustedProxies = .none, _ body: @Sendable (TestApp) async throws -> Void) async throws {
         try await kind.withFresh { database in
             let clock = TestClock()
             let blobRoot = FileManager.default.temporaryDirectory.appendingPathComponent("fz-blobs-\(UUID().uuidString)")
@@ -41,7 +41,7 @@ struct TestApp {
             let services = Services(database: database, blobs: try FileBlobStore(root: blobRoot),
                                     registry: AppRegistry(installed: installed), clock: clock.clock, ids: .counting(), random: .seeded(1),
                                     hasher: PasswordHasher(cost: 4), mailer: mailer, speech: speech, options: .init(openSignup: openSignup, trustedProxies: trustedProxies, liveIdleSeconds: liveIdleSeconds, connectionLimits: connectionLimits,
-                                                                  dataFolder: dataFolder, diskReserveMB: diskReserveMB),
+                                                                  dataFolder: dataFolder, diskReserveMB: diskReserveMB, familyQuotaMB: familyQuotaMB),
                                     network: network, authority: authority, model: model)
             let router = FunZoneApp.buildRouter(services: services, webRoot: webRoot)
             // WebSockets need a real server on a port (the other tests call the router directly).
