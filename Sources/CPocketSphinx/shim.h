@@ -6,16 +6,24 @@
 #include <string.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <signal.h>
 #include <math.h>
 
 /* Decodes `samples` in a forked child and writes "word start_frame end_frame" lines, then "END",
    to `write_fd`. pocketsphinx 5prealpha can abort on an assertion (ngram_search_bp2itor) when a
    filler dictionary is loaded; in a child that costs one request, not the server. The parent's
    decoder is never touched, so every child starts from the same fresh state. Only C runs in the
-   child. Returns the child's pid, or -1. */
+   child: an abort ends it at once, without the Swift runtime's crash report (its handlers are not
+   meant for a forked copy of a threaded process, and one that hung would hold the take). Returns
+   the child's pid, or -1. */
 static inline pid_t fz_decode_in_child(ps_decoder_t *ps, const int16 *samples, size_t count, int read_fd, int write_fd) {
     pid_t pid = fork();
     if (pid != 0) return pid;
+    signal(SIGABRT, SIG_DFL);
+    signal(SIGSEGV, SIG_DFL);
+    signal(SIGBUS, SIG_DFL);
+    signal(SIGILL, SIG_DFL);
+    signal(SIGFPE, SIG_DFL);
     close(read_fd);
     FILE *out = fdopen(write_fd, "w");
     if (!out || ps_start_stream(ps) != 0 || ps_start_utt(ps) != 0) _exit(2);

@@ -276,12 +276,24 @@ final class PocketSphinxDecoder: @unchecked Sendable {
         close(fds[1])
         var output = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 16_384)
+        // A child that neither answers nor ends in this long is stopped: the pass then counts as failed.
+        let deadline = ContinuousClock.now + .seconds(Self.childSeconds(samples: samples.count))
+        var timedOut = false
         while true {
+            let left = deadline - ContinuousClock.now
+            var watched = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+            let ready = left > .zero ? poll(&watched, 1, Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)) : 0
+            if ready == 0 { timedOut = true; break }
+            if ready < 0 { if errno == EINTR { continue } else { break } }
             let count = read(fds[0], &buffer, buffer.count)
             if count > 0 { output.append(contentsOf: buffer[0..<count]) } else if count == 0 || errno != EINTR { break }
         }
         close(fds[0])
-        if child > 0 { var status: Int32 = 0; _ = waitpid(child, &status, 0) }
+        if child > 0 {
+            if timedOut { kill(child, SIGKILL) }
+            var status: Int32 = 0
+            _ = waitpid(child, &status, 0)
+        }
         let lines = String(decoding: output, as: UTF8.self).split(separator: "\n")
         guard child > 0, lines.last == "END" else { throw .engineUnavailable("the filler pass stopped on this recording") }
         return lines.dropLast().compactMap { line -> DecodedToken? in
@@ -292,6 +304,10 @@ final class PocketSphinxDecoder: @unchecked Sendable {
             return DecodedToken(token: token, start: Double(first) / frameRate, end: Double(last + 1) / frameRate)
         }
     }
+
+    /// How long a filler decode in a child may take: three times the audio's length and 20 s more
+    /// (on a busy two-core server it runs at about half real time).
+    static func childSeconds(samples: Int) -> Int64 { Int64(samples / 16_000) * 3 + 20 }
 
     /// Per-letter costs of each segment of a spelled word (see `fz_letters_costs`): for each
     /// segment, 26 values, the per-frame score gap to the segment's best letter (999: not scored).

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The short code a parent reads from their screen and types on the child's phone to pair it.
-/// Six characters from 32 that cannot be confused when read aloud or typed (no 0/O, no 1/I):
-/// 32⁶ ≈ 1.07 billion codes, each live for minutes and good once.
+/// Eight characters from 32 that cannot be confused when read aloud or typed (no 0/O, no 1/I):
+/// 32⁸ ≈ 1.1 trillion codes, each live for 10 minutes and good once (the link's QR code carries it too).
 public struct PairingCode: Equatable, Hashable, Sendable, CustomStringConvertible {
     public static let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
     public static let length = 8

@@ -29,9 +29,9 @@ public struct ColoringStore: Sendable {
     public func insert(_ drawing: Drawing, in scope: FamilyScope) async throws {
         try scope.check(drawing)
         try await sql.raw("""
-            INSERT INTO drawings (id, family_id, child_id, page, document, revision, created_at, updated_at)
+            INSERT INTO drawings (id, family_id, child_id, page, document, document_bytes, revision, created_at, updated_at)
             VALUES (\(bind: drawing.id), \(bind: scope.familyId), \(bind: drawing.childId), \(bind: drawing.page), \(bind: drawing.document),
-                    \(bind: drawing.revision), \(bind: drawing.createdAt.millis), \(bind: drawing.updatedAt.millis))
+                    \(bind: drawing.document.utf8.count), \(bind: drawing.revision), \(bind: drawing.createdAt.millis), \(bind: drawing.updatedAt.millis))
             """).run()
     }
 
@@ -40,7 +40,8 @@ public struct ColoringStore: Sendable {
     public func save(id: DrawingID, childId: ChildID, in scope: FamilyScope, page: String?, document: String, baseRevision: Int?,
                      now: Date) async throws -> Int? {
         let row = try await sql.raw("""
-            UPDATE drawings SET document = \(bind: document), page = \(bind: page), revision = revision + 1, updated_at = \(bind: now.millis)
+            UPDATE drawings SET document = \(bind: document), document_bytes = \(bind: document.utf8.count), page = \(bind: page),
+                revision = revision + 1, updated_at = \(bind: now.millis)
             WHERE id = \(bind: id) AND child_id = \(bind: childId) AND family_id = \(bind: scope.familyId)
                 AND (\(bind: baseRevision == nil ? 1 : 0) = 1 OR revision = \(bind: baseRevision ?? -1))
             RETURNING revision

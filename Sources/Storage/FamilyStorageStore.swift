@@ -36,8 +36,10 @@ public struct Retention: Sendable, Equatable, Codable {
     public var phoneEventDays: Int
     public var answeredRequestDays: Int
 
-    /// The choices a parent has (days).
-    public static let choices = [7, 30, 90, 180, 365, 730]
+    /// The choices a parent has (days; 0 keeps everything).
+    public static let choices = [7, 30, 90, 180, 365, 730, 0]
+    /// The shortest choice: the sweep looks only at rows older than this.
+    static let shortest = 7
     public static let standard = Retention(phoneEventDays: 90, answeredRequestDays: 180)
 
     public init(phoneEventDays: Int, answeredRequestDays: Int) {
@@ -72,7 +74,7 @@ public struct FamilyStorageStore: Sendable {
         return FamilyUsage(
             recordings: try await part("speakup_takes", bytes: "audio_bytes", where: "AND audio_key IS NOT NULL"),
             materials: try await part("mirrorbuddy_materials", bytes: "file_bytes", where: "AND file_bytes > 0"),
-            drawings: try await part("drawings", bytes: bytes(of: "document")),
+            drawings: try await part("drawings", bytes: "document_bytes"),
             requests: try await part("app_requests", bytes: "audio_bytes", where: "AND audio_key IS NOT NULL"),
             phoneEvents: try await part("spotcheck_events", bytes: "\(Self.eventRowBytes) + \(bytes(of: "actions")) + \(bytes(of: "errors"))"))
     }
@@ -97,14 +99,19 @@ public struct FamilyStorageStore: Sendable {
     /// Idempotent, so any number of instances may run it at once.
     public func sweep(now: Date) async throws -> (phoneEvents: Int, requests: Int, audioKeys: [String]) {
         let day: Int64 = 86_400_000
+        // The constant bound lets the time indexes narrow the rows; 0 days is "keep everything".
+        let oldest = now.millis - Int64(Retention.shortest) * day
         let events = try await sql.raw("""
             DELETE FROM spotcheck_events
-            WHERE received_at < \(bind: now.millis) - \(bind: day) * (SELECT f.phone_event_days FROM families f WHERE f.id = spotcheck_events.family_id)
+            WHERE received_at < \(bind: oldest)
+              AND family_id IN (SELECT f.id FROM families f WHERE f.phone_event_days > 0)
+              AND received_at < \(bind: now.millis) - \(bind: day) * (SELECT f.phone_event_days FROM families f WHERE f.id = spotcheck_events.family_id)
             RETURNING id
             """).all().count
         let requests = try await sql.raw("""
             DELETE FROM app_requests
-            WHERE status <> 'pending' AND decided_at IS NOT NULL
+            WHERE status <> 'pending' AND decided_at IS NOT NULL AND decided_at < \(bind: oldest)
+              AND family_id IN (SELECT f.id FROM families f WHERE f.answered_request_days > 0)
               AND decided_at < \(bind: now.millis) - \(bind: day) * (SELECT f.answered_request_days FROM families f WHERE f.id = app_requests.family_id)
             RETURNING audio_key
             """).all()

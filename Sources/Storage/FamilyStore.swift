@@ -18,7 +18,9 @@ public struct FamilyStore: Sendable {
         do {
             try await database.transaction { sql in
                 try await sql.raw("""
-                    INSERT INTO families (id, name, created_at) VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt.millis))
+                    INSERT INTO families (id, name, created_at, phone_event_days, answered_request_days)
+                    VALUES (\(bind: id), \(bind: name), \(bind: parent.createdAt.millis), \(bind: Retention.standard.phoneEventDays),
+                            \(bind: Retention.standard.answeredRequestDays))
                     """).run()
                 try await Self.insert(parent, on: sql)
             }

@@ -106,7 +106,7 @@ struct Serve: AsyncParsableCommand {
         "Megabytes of free disk under the data folder below which new uploads are refused (507 disk_full; reads and sign-in go on) and /healthz answers 503 with the disk \"low\".", valueName: "MB"))
     var diskReserveMB = 256
     @Option(name: .customLong("family-quota-mb"), help: ArgumentHelp(
-        "Megabytes of recordings, photos, PDFs, drawings and phone reports each family may keep; past it new uploads get 507 storage_quota_full and the parent area shows what to delete (0: no quota).",
+        "Megabytes of recordings, photos, PDFs, drawings, spoken requests and phone reports each family may keep; past it new uploads get 507 storage_quota_full and the parent area shows what to delete (0: no quota).",
         valueName: "MB"))
     var familyQuotaMB = 2048
     @Option(name: .customLong("bcrypt-cost"), help: "bcrypt cost for new passwords (10–16).") var bcryptCost: UInt8 = 12

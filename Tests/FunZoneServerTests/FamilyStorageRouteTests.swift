@@ -55,6 +55,13 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: audioFile.path))
             let inbox = try await parent.decoded(AppRequestsController.InboxResponse.self, .get, "/api/parent/requests")
             #expect(inbox.requests.map { $0.app?.id } == ["stories"])
+
+            // "Always": nothing goes, however old.
+            _ = try await parent.decoded(Retention.self, .put, Self.storage + "/retention", Retention(phoneEventDays: 0, answeredRequestDays: 0))
+            app.clock.advance(by: 800 * 86_400)
+            await MaintenanceService(services: app.services, logger: .init(label: "test")).sweep()
+            // (The parent's session has long expired: the store is asked directly.)
+            #expect(try await app.services.storage.usage(in: FamilyScope(familyId: family.id)).phoneEvents.count == 1)
         }
     }
 
@@ -69,7 +76,11 @@ import Testing
             for _ in 0..<2 {
                 _ = try await tablet.json(.post, "/api/requests", RequestBody(appId: "music", text: "songs", audioWav: wav.base64EncodedString()), expect: .created)
             }
-            let full = try await tablet.request(.post, "/api/requests", json: RequestBody(appId: "music", text: "songs", audioWav: wav.base64EncodedString()))
+            // Past it a spoken wish still reaches the parent in words, its recording not kept; a recording alone is refused.
+            let words = try await tablet.decoded(AppRequestsController.RequestView.self, .post, "/api/requests",
+                                                 RequestBody(appId: "music", text: "songs", audioWav: wav.base64EncodedString()), expect: .created)
+            #expect(words.text == "songs" && !words.hasAudio)
+            let full = try await tablet.request(.post, "/api/requests", json: RequestBody(appId: "music", text: " ", audioWav: wav.base64EncodedString()))
             try expectErrorShape(full, status: HTTPResponse.Status(code: 507), code: "storage_quota_full")
             #expect(String(buffer: full.body).contains("813 KB of 1 MB used"), "\(String(buffer: full.body))")
             // Words alone still go; a small drawing still fits, a drawing that would not fit is refused, and shrinking one always works.

@@ -185,21 +185,26 @@ def pytest_runtest_makereport(item, call):
 
 
 # Tests whose server decodes speech for long stretches (or that fuzz every route) each keep a core
-# busy. Beside another browser test on these two-core machines they slowed past their waits: a
-# take's filler pass ran 8 times slower than alone, and Stop's answer came after 90 s (CI, three
-# SpeakUp tests in each of the last two runs). scripts/test runs them in a phase of their own, one
-# at a time, after the light tests have run two at a time: FUNZONE_E2E_PHASE=light or heavy keeps
-# only those (unset: all of them, as for one file run by hand).
+# busy. With `pytest -n 2 --dist loadgroup` (scripts/test) they run one after another on one worker
+# while the other worker takes the light browser tests, and the light tests run at a lower CPU
+# priority (nice 10, inherited by their server and browser): beside a light test at the same
+# priority a take's filler pass ran 8 times slower than alone, and Stop's answer came after 90 s
+# (CI, three SpeakUp tests in each of the last two runs). FUNZONE_E2E_PHASE=light or heavy keeps
+# only those tests (unset: all of them).
 HEAVY_FILES = {"test_speakup_pages.py", "test_speakup_settings.py", "test_speakup_drills.py", "test_spellflare_voice.py", "test_api_fuzz.py",
                "test_mirrorbuddy_voice.py", "test_speakup_challenges.py"}
 HEAVY_TESTS = {"test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https", "test_a_lesson_completes_after_a_qualifying_take"}
 
 
 def is_heavy(item):
-    return item.path.name in HEAVY_FILES or item.originalname in HEAVY_TESTS
+    marked = item.get_closest_marker("xdist_group")
+    return item.path.name in HEAVY_FILES or item.originalname in HEAVY_TESTS or bool(marked and "heavy" in marked.args)
 
 
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if is_heavy(item):
+            item.add_marker(pytest.mark.xdist_group("heavy"))
     phase = os.environ.get("FUNZONE_E2E_PHASE")
     if phase not in ("light", "heavy"):
         return
@@ -208,6 +213,13 @@ def pytest_collection_modifyitems(config, items):
     if left:
         config.hook.pytest_deselected(items=left)
     items[:] = kept
+
+
+@pytest.fixture(autouse=True)
+def cpu_priority(request):
+    """Light tests run at nice 10 (their server and browser inherit it), heavy ones at 0."""
+    os.setpriority(os.PRIO_PROCESS, 0, 0 if is_heavy(request.node) else 10)
+    yield
 
 
 # The home network (Tests/e2e/test_home_network.py): one network namespace with a LAN address,

@@ -176,6 +176,21 @@ test("no network: the draft waits, and goes when the network is back or on the 1
   assert.equal(draft().dirty, false);
 });
 
+test("storage full: the draft waits on the device, says so, and goes on the 10-second retry once there is room", async () => {
+  let full = true;
+  server.intercept = () => (full ? refuse(507, "storage_quota_full") : undefined);
+  const save = autosave();
+  save.changed(null, null, drawing(1));
+  await afterDelay(save);
+  assert.deepEqual(states, ["pending", "full"]);
+  assert.equal(draft().dirty, true);
+  full = false;
+  mock.timers.tick(10_000);
+  await save.saving;
+  assert.deepEqual(saved, [{ id: "d1", revision: 1, copied: false }]);
+  assert.equal(draft().dirty, false);
+});
+
 test("a change made while a save is on its way is sent right after it", async () => {
   let answer;
   server.intercept = (request, apply) => (request.method === "POST" ? new Promise((resolve) => { answer = () => resolve(apply()); }) : undefined);

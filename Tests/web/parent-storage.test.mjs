@@ -31,5 +31,5 @@ test("rows come largest first, counted in words, and a missing kind reads as not
 });
 
 test("day choices read as a person says them", () => {
-  assert.deepEqual([7, 30, 90, 180, 365, 730].map(daysLabel), ["7 days", "30 days", "90 days", "180 days", "1 year", "2 years"]);
+  assert.deepEqual([7, 30, 90, 180, 365, 730, 0].map(daysLabel), ["7 days", "30 days", "90 days", "180 days", "1 year", "2 years", "Always"]);
 });

@@ -11,7 +11,7 @@ const DELAY = 1500;
 const key = (childId) => `coloring-draft-${childId}`;
 
 export class Autosave {
-  /** `onSaved({id, revision, copied})` after each server save; `onState(status)`: "saved" | "pending" | "offline" | "off". */
+  /** `onSaved({id, revision, copied})` after each server save; `onState(status)`: "saved" | "pending" | "offline" | "full" | "off". */
   constructor(childId, { enabled = true, onSaved = () => {}, onState = () => {} } = {}) {
     this.childId = childId;
     this.enabled = enabled;
@@ -99,6 +99,12 @@ export class Autosave {
       this.onState(same ? "saved" : "pending");
       if (!same) this.timer = setTimeout(() => this.flush(), DELAY);
     } catch (error) {
+      // The family's storage (or the server's disk) is full: the work stays here and is tried again
+      // every 10 seconds, as when offline, so it goes once a grown-up has made room.
+      if (error instanceof ApiError && (error.code === ErrorCode.storageQuotaFull || error.code === ErrorCode.diskFull)) {
+        this.onState("full");
+        return;
+      }
       if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
         this.onState(error.code === ErrorCode.savingOff ? "off" : "error");
         if (error.code === ErrorCode.savingOff) this.enabled = false;

@@ -146,7 +146,7 @@ export function createControls(app) {
   }
 
   function saveText() {
-    return { saved: "✓ Saved", pending: "Saving…", offline: "Offline: kept on this device", off: "Saving is off", error: "Could not save" }[state.saveState] ?? "";
+    return { saved: "✓ Saved", pending: "Saving…", offline: "Offline: kept on this device", full: "Storage full: kept on this device. Ask a grown-up", off: "Saving is off", error: "Could not save" }[state.saveState] ?? "";
   }
 
   function refreshToolbar() {

@@ -1,6 +1,6 @@
 // The words of the Family tab's storage card (pure, so node --test reads them without a page).
 
-/** "840 KB", "12.5 MB", "2 GB" (as the server words its quota errors). */
+/** "840 KB", "1.3 MB", "13 MB", "2 GB": one decimal below 10 (as the server words its quota errors). */
 export function byteCount(bytes) {
   const units = ["bytes", "KB", "MB", "GB", "TB"];
   let value = Math.max(0, bytes);
@@ -34,8 +34,9 @@ export function storageRows(parts) {
   }).sort((a, b) => b.bytes - a.bytes);
 }
 
-/** "7 days", "1 year", "2 years". */
+/** "7 days", "1 year", "2 years"; 0 is "Always". */
 export function daysLabel(days) {
+  if (days === 0) return "Always";
   if (days % 365 === 0) return days === 365 ? "1 year" : `${days / 365} years`;
   return `${days} days`;
 }

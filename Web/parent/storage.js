@@ -7,6 +7,7 @@ import { daysLabel, storageRows, usageLine } from "./storage-format.js";
 /** Loads the family's storage into `tab`. */
 export async function loadStorage(tab) {
   tab.storage = await api("/api/parent/storage");
+  tab.saved = "";
 }
 
 function retentionField(tab, key, label, { fail, call, render }) {
@@ -18,7 +19,8 @@ function retentionField(tab, key, label, { fail, call, render }) {
       tab.storage.retention = next;
       try {
         tab.storage.retention = await call(() => api("/api/parent/storage/retention", { method: "PUT", body: next }));
-        tab.saved = `Saved: ${label.toLowerCase()} ${daysLabel(next[key])}.`;
+        tab.saved = next[key] === 0 ? `Saved: ${label.toLowerCase()} always.`
+          : `Saved: ${label.toLowerCase()} ${daysLabel(next[key])}. Older ones go within the hour.`;
         render();
       } catch (error) {
         tab.storage.retention = before;
@@ -37,7 +39,7 @@ export function storageView(tab, actions) {
     line.percent === null ? null
       : h("meter", { id: "storage-meter", min: "0", max: "100", low: "75", high: "90", optimum: "0", value: String(line.percent),
         "aria-label": `Storage used: ${line.percent} percent` }),
-    line.full ? h("p", { class: "hint", role: "status" }, "When it is full, new recordings, photos and drawings are not saved. Free some room below.") : null,
+    line.full ? h("p", { class: "hint", role: "status" }, "When it is full, new recordings, photos and drawings are not saved. Each kind below says where to free room.") : null,
     h("ul", { class: "storage-parts", id: "storage-parts" }, storageRows(storage.parts).map((row) =>
       h("li", { dataset: { kind: row.key } }, h("strong", {}, row.label), ` · ${row.size} · ${row.count}`, h("br"),
         h("span", { class: "hint" }, row.hint)))),

@@ -55,12 +55,17 @@ struct AppRequestsController {
             _ = try WAVFile.validate(data, maximumDuration: Self.maximumAudioSeconds)
             audio = data
         }
+        // Past the family's storage quota the wish still reaches the parent in words; only its
+        // recording is not kept (a request that is only a recording is refused with the 507).
+        if let data = audio, try await !services.quota.fits(Int64(data.count), in: session.scope) {
+            guard !body.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw try await services.quota.refusal(in: session.scope) }
+            audio = nil
+        }
         let text = try AppRequest.validatedText(body.text, hasAudio: audio != nil)
         let id: AppRequestID = services.ids.make()
         let audioKey = audio.map { _ in "requests/\(session.familyId)/\(id).wav" }
         if let audio, let audioKey {
             try services.diskRoom.require()
-            try await services.quota.require(Int64(audio.count), in: session.scope)
             try await services.blobs.put(audio, key: audioKey)
         }
         let stored = AppRequestRecord(id: id, familyId: session.familyId, childId: child.id, appId: app.id, text: text,

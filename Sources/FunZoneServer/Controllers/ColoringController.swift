@@ -204,7 +204,8 @@ struct ColoringController {
         if !settings.stamps && document.stampCount > previousStamps { throw Self.stampsOff }
         try services.diskRoom.require()
         let encoded = String(decoding: document.encoded(), as: UTF8.self)
-        // Only growth counts: a family past its quota can still erase, undo and shrink a drawing.
+        // Only growth counts: a family past its quota can still save a drawing that got no bigger
+        // (undone strokes, a cleared page) and delete pictures.
         try await services.quota.require(Int64(encoded.utf8.count - current.document.utf8.count), in: current.scope)
         let now = services.clock.now()
         guard let revision = try await services.coloring.save(id: current.id, childId: current.childId, in: current.scope,

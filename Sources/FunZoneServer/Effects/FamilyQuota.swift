@@ -3,9 +3,9 @@ import Storage
 import Synchronization
 
 /// Each family's storage quota (`--family-quota-mb`): an upload that would take the family past it
-/// (photos and PDFs, a drawing that grows, a spoken request) is refused with 507
-/// `storage_quota_full`, saying how much is used; a SpeakUp take is still scored but its recording
-/// not kept. Deleting, reading and signing in always work, and a parent sees the use against the
+/// (photos and PDFs, a drawing that grows) is refused with 507 `storage_quota_full`, saying how much
+/// is used; a SpeakUp take is still scored and a spoken request still sent in words, their
+/// recordings not kept. Deleting, reading and signing in always work, and a parent sees the use against the
 /// quota in the parent area (Family → Storage) and makes room there. A family's use is read from the
 /// database at most every `refresh` (it sums every stored file and drawing) plus what this instance
 /// added since, so several instances may each let a family a few uploads past it.
@@ -43,19 +43,25 @@ final class FamilyQuota: Sendable {
 
     /// Throws 507 `storage_quota_full` when `bytes` more do not fit the family's quota.
     func require(_ bytes: Int64, in scope: FamilyScope) async throws {
-        guard let quotaBytes, try await !fits(bytes, in: scope) else { return }
-        let used = try await used(in: scope)
-        throw APIError(.storageQuotaFull, "Your family's storage is full (\(ByteCount.text(used)) of \(ByteCount.text(quotaBytes)) used), so this was not saved. "
-                       + "A grown-up can make room in the parent area: Family → Storage.")
+        guard try await !fits(bytes, in: scope) else { return }
+        throw try await refusal(in: scope)
     }
 
-    /// After a delete: the next check reads the family's use again.
+    /// The 507 that says how much of the quota the family uses.
+    func refusal(in scope: FamilyScope) async throws -> APIError {
+        let used = try await used(in: scope)
+        return APIError(.storageQuotaFull, "Your family's storage is full (\(ByteCount.text(used)) of \(ByteCount.text(quotaBytes ?? used)) used), so this was not saved. "
+                        + "A grown-up can make room in the parent area: Family → Storage.")
+    }
+
+    /// The next check reads the family's use again (the parent's storage card does this, so a
+    /// parent who just deleted things gets the room at once; otherwise within `refresh`).
     func forget(_ scope: FamilyScope) {
         _ = known.withLock { $0.removeValue(forKey: scope.familyId) }
     }
 }
 
-/// Sizes as a person reads them: "840 KB", "12.5 MB", "2 GB".
+/// Sizes as a person reads them: "840 KB", "1.3 MB", "13 MB", "2 GB" (one decimal below 10).
 enum ByteCount {
     static func text(_ bytes: Int64) -> String {
         let units = ["bytes", "KB", "MB", "GB", "TB"]
