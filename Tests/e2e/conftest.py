@@ -192,7 +192,7 @@ def pytest_runtest_makereport(item, call):
 # (CI, three SpeakUp tests in each of the last two runs). FUNZONE_E2E_PHASE=light or heavy keeps
 # only those tests (unset: all of them).
 HEAVY_FILES = {"test_speakup_pages.py", "test_speakup_settings.py", "test_speakup_drills.py", "test_spellflare_voice.py", "test_api_fuzz.py",
-               "test_mirrorbuddy_voice.py", "test_speakup_challenges.py"}
+               "test_mirrorbuddy_voice.py", "test_speakup_challenges.py", "test_speakup_exports.py"}
 HEAVY_TESTS = {"test_a_phone_on_the_home_network_records_a_speakup_take_live_over_https", "test_a_lesson_completes_after_a_qualifying_take"}
 
 
