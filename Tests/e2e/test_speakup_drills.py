@@ -13,7 +13,7 @@ import pytest
 
 from conftest import say_music_please
 from pages import find, wait, wait_text
-from test_speakup_pages import fits, open_speakup, tap
+from test_speakup_pages import STOP_WAIT, fits, open_speakup, tap
 
 # Plain words with no filler of either kind: what the microphone says (it loops).
 CLEAN_WORDS = "today I walked to school with my sister. we talked about the big game on saturday night."
@@ -48,7 +48,7 @@ def test_a_filler_drill_through_the_microphone_passes_and_shows_in_history(serve
         # The live panel counts fillers from the server's stream while he talks.
         wait(d, 12).until(lambda driver: find(driver, "#drill-feedback .feedback-value").text == "0")
         # 15 seconds, then it stops by itself and the server judges it.
-        find(d, "#drill-result", timeout=60)
+        find(d, "#drill-result", timeout=STOP_WAIT)
         result = find(d, "#drill-result")
         kept = d.execute_async_script(PRACTICE)
         drill = kept["items"][0]["drill"]
@@ -96,7 +96,7 @@ def test_reading_aloud_lights_the_words_and_marks_them(server, browser_factory, 
         # Stop in the quiet after the passage (the microphone's file has 4 s of it before it loops).
         time.sleep(max(0.0, started + seconds + 1.5 - time.monotonic()))
         tap(d, "#reading-stop")
-        result = find(d, "#reading-result", timeout=60)
+        result = find(d, "#reading-result", timeout=STOP_WAIT)
         kept = d.execute_async_script(PRACTICE)["items"][0]
         assert kept["kind"] == "readAloud" and kept["itemId"] == "the-lost-kite", kept
         reading = kept["reading"]
