@@ -39,7 +39,7 @@ public struct Retention: Sendable, Equatable, Codable {
     /// The choices a parent has (days; 0 keeps everything).
     public static let choices = [7, 30, 90, 180, 365, 730, 0]
     /// The shortest choice: the sweep looks only at rows older than this.
-    static let shortest = 7
+    static let shortest = choices.filter { $0 > 0 }.min()!
     public static let standard = Retention(phoneEventDays: 90, answeredRequestDays: 180)
 
     public init(phoneEventDays: Int, answeredRequestDays: Int) {

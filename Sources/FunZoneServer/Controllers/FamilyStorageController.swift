@@ -26,7 +26,7 @@ struct FamilyStorageController {
     @Sendable func storage(_ request: Request, caller: Parent) async throws -> Reply<StorageResponse> {
         let scope = caller.session.scope
         let usage = try await services.storage.usage(in: scope)
-        services.quota.forget(scope)  // a parent who just deleted things sees, and gets, the room at once
+        services.quota.note(usage.totalBytes, in: scope)  // a parent who just deleted things sees, and gets, the room at once
         return Reply(StorageResponse(usedBytes: usage.totalBytes, quotaBytes: services.quota.quotaBytes, parts: usage,
                                      retention: try await services.storage.retention(in: scope), retentionChoices: Retention.choices))
     }

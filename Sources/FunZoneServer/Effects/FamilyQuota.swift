@@ -54,10 +54,10 @@ final class FamilyQuota: Sendable {
                         + "A grown-up can make room in the parent area: Family → Storage.")
     }
 
-    /// The next check reads the family's use again (the parent's storage card does this, so a
-    /// parent who just deleted things gets the room at once; otherwise within `refresh`).
-    func forget(_ scope: FamilyScope) {
-        _ = known.withLock { $0.removeValue(forKey: scope.familyId) }
+    /// The family's use as just read whole (the parent's storage card reads it, so a parent who just
+    /// deleted things gets the room at once; otherwise within `refresh`).
+    func note(_ bytes: Int64, in scope: FamilyScope) {
+        known.withLock { $0[scope.familyId] = (bytes, ContinuousClock.now) }
     }
 }
 
