@@ -79,6 +79,8 @@ let package = Package(
             .product(name: "SQLiteKit", package: "sqlite-kit"),
             .product(name: "PostgresKit", package: "postgres-kit"),
             .product(name: "Logging", package: "swift-log"),
+            // Backups and a family's export are zip files (funzone backup / restore / export).
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
         .target(name: "MailClient", dependencies: [
             .product(name: "NIOCore", package: "swift-nio"),
@@ -189,6 +191,7 @@ let package = Package(
             .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Yams", package: "Yams"),
+            .product(name: "ZIPFoundation", package: "ZIPFoundation"),
         ]),
     ]
 )

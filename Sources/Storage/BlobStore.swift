@@ -60,6 +60,21 @@ public struct FileBlobStore: BlobStore {
         if FileManager.default.fileExists(atPath: url.path) { try FileManager.default.removeItem(at: url) }
     }
 
+    /// Every blob's key, but the drawings' thumbnails (made again on demand) and half-written ones.
+    public func keys() -> [String] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        let prefix = root.standardizedFileURL.path + "/"
+        var keys: [String] = []
+        for case let url as URL in walker {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let key = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            if key.hasSuffix(Self.partialSuffix) || key.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            if key.hasPrefix("coloring/") && key.split(separator: "/").last?.hasPrefix("thumbnail-") == true { continue }
+            keys.append(key)
+        }
+        return keys.sorted()
+    }
+
     /// Writes `data` at `url` whole or not at all, and on the disk before it returns.
     static func writeDurably(_ data: Data, to url: URL) throws {
         let folder = url.deletingLastPathComponent()

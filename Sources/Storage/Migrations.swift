@@ -351,12 +351,14 @@ public enum Migrations {
     /// Applies every migration the database has not seen yet. Safe to run from several
     /// instances at once: PostgreSQL serialises them with an advisory lock, SQLite with its write
     /// lock, each step checked again once the lock is held.
-    public static func run(on database: Database, now: Date) async throws -> [Migration] {
+    /// `upTo` stops after that version (a restore loads a backup's rows into the schema they were
+    /// taken from, then runs the rest).
+    public static func run(on database: Database, now: Date, upTo: Int? = nil) async throws -> [Migration] {
         let kind = database.kind
         return try await database.withConnection { sql in
             if kind == .postgres { try await sql.raw("SELECT pg_advisory_lock(7274001)").run() }
             do {
-                let applied = try await apply(on: sql, kind: kind, now: now)
+                let applied = try await apply(on: sql, kind: kind, now: now, upTo: upTo ?? Int.max)
                 if kind == .postgres { try await sql.raw("SELECT pg_advisory_unlock(7274001)").run() }
                 return applied
             } catch {
@@ -366,7 +368,7 @@ public enum Migrations {
         }
     }
 
-    private static func apply(on sql: any SQLDatabase, kind: Database.Kind, now: Date) async throws -> [Migration] {
+    private static func apply(on sql: any SQLDatabase, kind: Database.Kind, now: Date, upTo: Int) async throws -> [Migration] {
         try await sql.raw("""
             CREATE TABLE IF NOT EXISTS schema_migrations (
                 version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)
@@ -374,7 +376,7 @@ public enum Migrations {
         let done = Set(try await sql.raw("SELECT version FROM schema_migrations").all()
             .map { try $0.decode(column: "version", as: Int.self) })
         var applied: [Migration] = []
-        for migration in all where !done.contains(migration.version) {
+        for migration in all where !done.contains(migration.version) && migration.version <= upTo {
             // SQLite has no advisory lock: the write lock is taken first, and whether another
             // instance starting at the same moment applied this step meanwhile is asked under it.
             try await sql.raw(kind == .sqlite ? "BEGIN IMMEDIATE" : "BEGIN").run()
@@ -396,6 +398,16 @@ public enum Migrations {
             applied.append(migration)
         }
         return applied
+    }
+}
+
+extension Migrations {
+    /// The schema version this program writes.
+    public static var latestVersion: Int { all.last?.version ?? 0 }
+
+    /// The highest version applied to the database (0 for a new one).
+    public static func appliedVersion(on sql: any SQLDatabase) async throws -> Int {
+        try await sql.raw("SELECT MAX(version) AS v FROM schema_migrations").first()?.decode(column: "v", as: Int?.self) ?? 0
     }
 }
 

@@ -12,7 +12,7 @@ struct FunZoneCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "funzone",
         abstract: "Kids Fun Zone: a self-hosted family learning suite.",
-        subcommands: [Serve.self, Migrate.self, CreateParent.self, ResetPassword.self, SpeakUpCommand.self, MirrorBuddyCommand.self],
+        subcommands: [Serve.self, Migrate.self, CreateParent.self, ResetPassword.self, Backup.self, Restore.self, Export.self, SpeakUpCommand.self, MirrorBuddyCommand.self],
         defaultSubcommand: Serve.self)
 }
 

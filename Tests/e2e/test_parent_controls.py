@@ -232,12 +232,18 @@ def test_a_parent_sees_what_the_family_keeps_and_chooses_how_long_reports_stay(s
     row = find(d, "#storage-parts li[data-kind='requests']")
     assert "Spoken app requests" in row.text and "1 request" in row.text, row.text
     assert attribute(d, "#storage-meter", "value") == "0"
+    # "Download everything": the family's zip, with the spoken request's recording in it.
+    status, kind, size = d.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "fetch(document.getElementById('storage-export').href).then(async (r) => done([r.status, r.headers.get('content-type'),"
+        " (await r.arrayBuffer()).byteLength])).catch((e) => done([0, String(e), 0]));")
+    assert (status, kind) == (200, "application/zip") and size > mic_wav.stat().st_size, (status, kind, size)
     assert d.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth") <= 0
     assert serious_violations(d) == []
     click(d, "#retention-phoneEventDays option[value='30']")
     wait_text(d, "#storage-saved", "Saved: keep phone reports for 30 days. Older ones go within the hour.")
     if os.environ.get("FUNZONE_E2E_SHOTS"):  # to look at by hand
-        d.execute_script("document.getElementById('storage').scrollIntoView()")
+        d.execute_script("document.getElementById('storage-export').scrollIntoView({block: 'end'})")
         d.save_screenshot(str(Path(__file__).parent / "artifacts" / "family-storage-phone.png"))
     d.refresh()
     find(d, "#storage-used", timeout=15)

@@ -46,5 +46,9 @@ export function storageView(tab, actions) {
     h("div", { class: "storage-retention" },
       retentionField(tab, "phoneEventDays", "Keep phone reports for", actions),
       retentionField(tab, "answeredRequestDays", "Keep answered requests for", actions)),
-    tab.saved ? h("p", { class: "hint", role: "status", id: "storage-saved" }, tab.saved) : null);
+    tab.saved ? h("p", { class: "hint", role: "status", id: "storage-saved" }, tab.saved) : null,
+    h("p", { class: "storage-export" },
+      h("a", { class: "btn", href: "/api/parent/export", download: "", id: "storage-export", dataset: { focusKey: "storage-export" } },
+        "⬇️ Download everything"), " ",
+      h("span", { class: "hint" }, "One zip file: every list and score as JSON, with the recordings, photos and PDFs. Passwords and phone keys stay out.")));
 }
