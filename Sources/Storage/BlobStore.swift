@@ -9,6 +9,13 @@ public protocol BlobStore: Sendable {
     func put(_ data: Data, key: String) async throws
     func get(key: String) async throws -> Data?
     func delete(key: String) async throws
+    /// Every kept blob's key but the derived ones (drawings' thumbnails), sorted: what a backup copies.
+    func keys() async throws -> [String]
+}
+
+/// Blobs made again on demand from the rows (drawings' thumbnails): a backup leaves them out.
+func isDerivedBlob(_ key: String) -> Bool {
+    key.hasPrefix("coloring/") && key.split(separator: "/").last?.hasPrefix("thumbnail-") == true
 }
 
 /// Why a blob could not be written: the system call that failed and its errno.
@@ -69,7 +76,7 @@ public struct FileBlobStore: BlobStore {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
             let key = String(url.standardizedFileURL.path.dropFirst(prefix.count))
             if key.hasSuffix(Self.partialSuffix) || key.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
-            if key.hasPrefix("coloring/") && key.split(separator: "/").last?.hasPrefix("thumbnail-") == true { continue }
+            if isDerivedBlob(key) { continue }
             keys.append(key)
         }
         return keys.sorted()

@@ -64,7 +64,8 @@ public struct DataArchiveWriter {
     }
 
     /// Tables a backup leaves out: counters and heartbeats that mean nothing on another server.
-    static let transient: Set<String> = ["rate_limits", "health_beats", "schema_migrations"]
+    /// (PostgreSQL's `blobs` are copied as files, as the data folder's are.)
+    static let transient: Set<String> = ["rate_limits", "health_beats", "schema_migrations", "blobs"]
     /// Tables a family's export leaves out: sign-in and pairing secrets, replay guards.
     static let privateTables: Set<String> = ["sessions", "invites", "password_resets", "spotcheck_pairing_codes", "spotcheck_signatures"]
 
@@ -72,9 +73,8 @@ public struct DataArchiveWriter {
     /// data folder's `keys` (archive path → file).
     public func backup(to destination: URL, keys: [(path: String, file: URL)], now: Date) async throws -> ArchiveManifest {
         try await write(to: destination) { archive, scratch in
-            guard let files = blobs as? FileBlobStore else { throw ArchiveError("a backup reads the files from the data folder") }
             var manifest = try await readRows(into: archive, scratch: scratch, kind: .backup, now: now, family: nil)
-            for key in files.keys() { try await add(blob: key, to: archive, manifest: &manifest) }
+            for key in try await blobs.keys() { try await add(blob: key, to: archive, manifest: &manifest) }
             for key in keys where FileManager.default.fileExists(atPath: key.file.path) {
                 try archive.addEntry(with: "keys/\(key.path)", fileURL: key.file, compressionMethod: .deflate)
                 manifest.keys.append(key.path)
@@ -175,6 +175,10 @@ public struct DataArchiveWriter {
     private static func readTables(on sql: any SQLDatabase, kind: Database.Kind, scratch: URL, family: FamilyID?) async throws -> ReadTables {
         var read = ReadTables()
         read.schemaVersion = try await Migrations.appliedVersion(on: sql)
+        // The tables are the ones this program's migrations name: a newer version's would be missed.
+        guard read.schemaVersion <= Migrations.latestVersion else {
+            throw ArchiveError("the database was migrated by a newer funzone (schema \(read.schemaVersion), this one knows \(Migrations.latestVersion)): back it up with that version")
+        }
         if let family {
             read.familyName = try await sql.raw("SELECT name FROM families WHERE id = \(bind: family)").first()?.decode(column: "name", as: String.self)
             guard read.familyName != nil else { return read }
@@ -225,7 +229,7 @@ public struct DataArchiveWriter {
     }
 
     private func add(blob key: String, to archive: Archive, manifest: inout ArchiveManifest) async throws {
-        guard let data = try? await blobs.get(key: key) else {
+        guard let data = try await blobs.get(key: key) else {
             manifest.missingFiles.append(key)
             return
         }

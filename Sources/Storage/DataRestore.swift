@@ -4,15 +4,15 @@ import ZIPFoundation
 
 /// Restores a `funzone backup` archive into an empty database and data folder.
 ///
-/// The database is migrated to the schema the backup was taken from, every row goes in inside one
-/// transaction (all or nothing), the later migrations run, and then the files are written, each
-/// checked against the zip's checksum and its size in the manifest. A database that already holds
+/// Every file is checked first (the zip's checksum and the manifest's size); then the database is
+/// migrated to the schema the backup was taken from, every row goes in inside one transaction (all
+/// or nothing), the later migrations run, and the files are written. A database that already holds
 /// a family is refused: a restore never mixes two servers' data or overwrites a family.
 public struct DataRestore {
     public let database: Database
-    public let blobs: FileBlobStore
+    public let blobs: any BlobStore
 
-    public init(database: Database, blobs: FileBlobStore) {
+    public init(database: Database, blobs: any BlobStore) {
         self.database = database
         self.blobs = blobs
     }
@@ -45,27 +45,36 @@ public struct DataRestore {
         guard manifest.schemaVersion <= Migrations.latestVersion else {
             throw ArchiveError("the backup's schema (\(manifest.schemaVersion)) is newer than this funzone's (\(Migrations.latestVersion)): update funzone first")
         }
-        try await refuseUnlessEmpty()
-        _ = try await Migrations.run(on: database, now: now, upTo: manifest.schemaVersion)
-        // The files first: rows that fail leave a database still empty, which a second try may
-        // restore into (the files are written again over themselves).
-        for file in manifest.files {
-            guard let entry = archive["files/\(file.key)"] else { throw ArchiveError("the backup lacks files/\(file.key), which its manifest lists") }
-            let data = try Self.data(of: entry, in: archive)
-            guard Int64(data.count) == file.bytes else { throw ArchiveError("files/\(file.key) is \(data.count) bytes; the manifest says \(file.bytes)") }
-            try await blobs.put(data, key: file.key)
-        }
-        try await loadRows(of: manifest, from: archive)
-        _ = try await Migrations.run(on: database, now: now)
+        try await refuseUnlessEmpty(schemaVersion: manifest.schemaVersion)
+        // The keys and every file are read and checked (CRC-32, size) before the database is
+        // touched, so a damaged archive changes nothing.
         var keys: [(path: String, data: Data)] = []
         for path in manifest.keys {
-            guard !path.contains(".."), let entry = archive["keys/\(path)"] else { throw ArchiveError("the backup lacks keys/\(path)") }
+            guard Self.isKeyPath(path), let entry = archive["keys/\(path)"], entry.type == .file else {
+                throw ArchiveError("the backup lacks keys/\(path), or it is not a key's name")
+            }
             keys.append((path, try Self.data(of: entry, in: archive)))
+        }
+        for file in manifest.files { _ = try Self.file(file, in: archive) }
+        _ = try await Migrations.run(on: database, now: now, upTo: manifest.schemaVersion)
+        try await loadRows(of: manifest, from: archive)
+        _ = try await Migrations.run(on: database, now: now)
+        do {
+            for file in manifest.files { try await blobs.put(try Self.file(file, in: archive), key: file.key) }
+        } catch {
+            throw ArchiveError("the rows are restored but a file could not be written (\(error)): free room, empty the data folder or database, and restore again")
         }
         return Restored(manifest: manifest, keys: keys)
     }
 
-    private func refuseUnlessEmpty() async throws {
+    /// The data folder's keys a backup may carry: the sealing key and the home authority's files.
+    public static func isKeyPath(_ path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        let plain = parts.allSatisfy { !$0.isEmpty && !$0.hasPrefix(".") && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) } }
+        return plain && (path == "secret.key" || parts.count == 2 && parts[0] == "tls")
+    }
+
+    private func refuseUnlessEmpty(schemaVersion: Int) async throws {
         let applied: Int
         do { applied = try await Migrations.appliedVersion(on: database.sql) } catch { return }  // no schema yet: empty
         guard applied > 0 else { return }
@@ -73,7 +82,11 @@ public struct DataRestore {
         if families > 0 {
             throw ArchiveError("the database already holds \(families) \(families == 1 ? "family" : "families"): restore into a new data folder (--data-dir) or an empty PostgreSQL database")
         }
-        guard applied <= Migrations.latestVersion else { throw ArchiveError("the database's schema is newer than this funzone's") }
+        // Rows go into the schema they were read from (PostgreSQL fills a column a row lacks with
+        // NULL, not its default, and later migrations' data steps must run on them).
+        guard applied <= schemaVersion else {
+            throw ArchiveError("the database was set up by a newer version (schema \(applied)) than the backup's (\(schemaVersion)): restore into a new data folder or a new PostgreSQL database")
+        }
     }
 
     /// Every table's rows in one transaction; each table's count checked against the manifest.
@@ -83,7 +96,7 @@ public struct DataRestore {
         defer { try? FileManager.default.removeItem(at: scratch) }
         for table in manifest.tables {
             _ = try TableRows.checkName(table.name)
-            guard let entry = archive["tables/\(table.name).jsonl"] else { throw ArchiveError("the backup lacks tables/\(table.name).jsonl") }
+            guard let entry = archive["tables/\(table.name).jsonl"], entry.type == .file else { throw ArchiveError("the backup lacks tables/\(table.name).jsonl") }
             _ = try archive.extract(entry, to: scratch.appendingPathComponent("\(table.name).jsonl"))
         }
         let kind = database.kind
@@ -115,6 +128,15 @@ public struct DataRestore {
                 throw error
             }
         }
+    }
+
+    private static func file(_ file: ArchiveManifest.File, in archive: Archive) throws -> Data {
+        guard !file.key.contains(".."), !file.key.hasPrefix("/"), let entry = archive["files/\(file.key)"], entry.type == .file else {
+            throw ArchiveError("the backup lacks files/\(file.key), which its manifest lists")
+        }
+        let data = try data(of: entry, in: archive)
+        guard Int64(data.count) == file.bytes else { throw ArchiveError("files/\(file.key) is \(data.count) bytes; the manifest says \(file.bytes)") }
+        return data
     }
 
     /// An entry's bytes, its CRC-32 checked.

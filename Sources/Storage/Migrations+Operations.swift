@@ -24,3 +24,17 @@ extension Migrations {
         "UPDATE drawings SET document_bytes = OCTET_LENGTH(document)",
     ])
 }
+
+extension Migrations {
+    /// On PostgreSQL the files live in the database too, so instances behind a load balancer share
+    /// nothing but it (SQLite keeps them in the data folder beside its file).
+    static let sharedBlobs = Migration(version: 27, name: "blobs in postgresql", statements: [], postgres: [
+        """
+        CREATE TABLE blobs (
+            key TEXT PRIMARY KEY,
+            data BYTEA NOT NULL,
+            bytes BIGINT NOT NULL,
+            created_at BIGINT NOT NULL)
+        """,
+    ])
+}

@@ -346,6 +346,7 @@ public enum Migrations {
         mirrorBuddyDigest,
         healthBeats,
         retention,
+        sharedBlobs,
     ]
 
     /// Applies every migration the database has not seen yet. Safe to run from several

@@ -15,12 +15,22 @@ struct Backup: AsyncParsableCommand {
             """)
     @OptionGroup var storage: StorageOptions
     @Option(name: .customLong("to"), help: ArgumentHelp("The zip file to write (replaced when whole).", valueName: "file")) var destination: String
+    @Option(name: .customLong("secret-key-file"), help: ArgumentHelp("The sealing key's file, when `serve` is given one (default <data-dir>/secret.key).",
+                                                                  valueName: "path"))
+    var secretKeyFile: String?
 
     func run() async throws {
         let started = Date()
+        var keys = storage.dataFolderKeys()
+        if let secretKeyFile { keys[0].file = URL(fileURLWithPath: secretKeyFile) }
+        if ProcessInfo.processInfo.environment["FUNZONE_SECRET_KEY"].map({ !$0.isEmpty }) == true {
+            FileHandle.standardError.write(Data("Note: FUNZONE_SECRET_KEY is set: that key is not in the backup; keep it with the backup yourself.\n".utf8))
+        } else if !FileManager.default.fileExists(atPath: keys[0].file.path) {
+            FileHandle.standardError.write(Data("Note: no sealing key at \(keys[0].file.path): paired SpotCheck phones will need pairing again after a restore.\n".utf8))
+        }
         let manifest = try await storage.withDatabase { database in
-            try await DataArchiveWriter(database: database, blobs: try FileBlobStore(root: storage.blobRoot))
-                .backup(to: URL(fileURLWithPath: destination), keys: storage.dataFolderKeys(), now: Date())
+            try await DataArchiveWriter(database: database, blobs: try storage.blobStore(database: database))
+                .backup(to: URL(fileURLWithPath: destination), keys: keys, now: Date())
         }
         print(Self.summary(manifest, seconds: Date().timeIntervalSince(started), file: destination))
     }
@@ -49,16 +59,20 @@ struct Restore: AsyncParsableCommand {
 
     func run() async throws {
         guard FileManager.default.fileExists(atPath: source) else { throw ValidationError("No file at \(source).") }
+        // The keys and files go into the data folder: one that holds another server's is refused.
+        let folder = URL(fileURLWithPath: storage.resolvedDataDir)
+        let taken = ["secret.key", "tls", "blobs"].filter { name in
+            let path = folder.appendingPathComponent(name).path
+            return name == "blobs" ? !((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).isEmpty : FileManager.default.fileExists(atPath: path)
+        }
+        guard taken.isEmpty else {
+            throw ValidationError("The data folder \(folder.path) already holds \(taken.joined(separator: ", ")): restore into a new, empty --data-dir.")
+        }
         let started = Date()
-        let restored: DataRestore.Restored
-        do {
-            restored = try await storage.withDatabase { database in
-                try storage.prepareDataFolder(logger: .init(label: "funzone"))
-                return try await DataRestore(database: database, blobs: try FileBlobStore(root: storage.blobRoot))
-                    .restore(from: URL(fileURLWithPath: source), now: Date())
-            }
-        } catch let error as ArchiveError {
-            throw ArchiveError("Nothing was restored: \(error.description)")
+        let restored = try await storage.withDatabase { database in
+            try storage.prepareDataFolder(logger: .init(label: "funzone"))
+            return try await DataRestore(database: database, blobs: try storage.blobStore(database: database))
+                .restore(from: URL(fileURLWithPath: source), now: Date())
         }
         for key in restored.keys {
             let url = URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent(key.path)
@@ -94,7 +108,7 @@ struct Export: AsyncParsableCommand {
             guard let id = try row?.decode(column: "id", as: String.self) else {
                 throw ValidationError("No family has the id or a parent with the e-mail \(family).")
             }
-            return try await DataArchiveWriter(database: database, blobs: try FileBlobStore(root: storage.blobRoot))
+            return try await DataArchiveWriter(database: database, blobs: try storage.blobStore(database: database))
                 .export(family: FamilyID(id), to: URL(fileURLWithPath: destination), now: Date())
         }
         print("Wrote \(destination): \(manifest.familyName ?? "") — \(manifest.totalRows) rows, \(manifest.files.count) files (\(megabytes(manifest.totalFileBytes))).")
@@ -104,8 +118,15 @@ struct Export: AsyncParsableCommand {
 extension StorageOptions {
     var blobRoot: URL { URL(fileURLWithPath: resolvedDataDir).appendingPathComponent("blobs") }
 
+    /// Where recordings, photos and PDFs are kept: the data folder beside SQLite; PostgreSQL itself
+    /// with --database-url (files an older version left in the data folder are still read).
+    func blobStore(database: Database) throws -> any BlobStore {
+        let files = try FileBlobStore(root: blobRoot)
+        return database.kind == .postgres ? DatabaseBlobStore(database: database, fallback: files) : files
+    }
+
     /// The keys a backup carries: SpotCheck's sealing key and the home HTTPS authority's files.
-    func dataFolderKeys() -> [(path: String, file: URL)] {
+    func dataFolderKeys() -> [(path: String, file: URL)] {  // the sealing key first
         let folder = URL(fileURLWithPath: resolvedDataDir)
         var keys = [(path: "secret.key", file: folder.appendingPathComponent("secret.key"))]
         let tls = folder.appendingPathComponent("tls")

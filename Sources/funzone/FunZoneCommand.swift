@@ -158,7 +158,8 @@ struct Serve: AsyncParsableCommand {
             mailer = MailOutbox(mailer: SMTPMailer(configuration: try SMTPConfiguration(url: smtp)), logger: logger)
         }
         try await storage.withDatabase(logger: logger) { database in
-            // Recordings, pictures and keys live in the data folder whichever database holds the rows.
+            // Keys, the HTTPS authority and the speech cache live in the data folder whichever database
+            // holds the rows (recordings and pictures too on SQLite; PostgreSQL keeps those itself).
             if storage.postgresURL != nil { try storage.prepareDataFolder(logger: logger) }
             let applied = try await Migrations.run(on: database, now: Clock.live.now())
             if !applied.isEmpty { logger.info("database migrated", metadata: ["applied": "\(applied.map(\.version))"]) }
@@ -200,7 +201,7 @@ struct Serve: AsyncParsableCommand {
         let (network, https) = try homeNetwork(port: port, logger: logger)
         let clock = testClockOffsetFile.map { OffsetClock(file: $0).clock } ?? .live
         let services = Services(
-            database: database, blobs: try FileBlobStore(root: URL(fileURLWithPath: storage.resolvedDataDir).appendingPathComponent("blobs")),
+            database: database, blobs: try storage.blobStore(database: database),
             registry: AppRegistry(installed: FunZoneApp.installedApps(webRoot: webRoot)),
             clock: clock, ids: .live, random: .live,
             hasher: PasswordHasher(cost: bcryptCost), mailer: mailer,

@@ -34,7 +34,7 @@ import ZIPFoundation
     static func rows(_ database: Database) async throws -> [String: [String]] {
         try await database.withConnection { sql in
             var all: [String: [String]] = [:]
-            for table in try await TableRows.tables(on: sql, kind: database.kind) where !["rate_limits", "health_beats", "schema_migrations"].contains(table) {
+            for table in try await TableRows.tables(on: sql, kind: database.kind) where !["rate_limits", "health_beats", "schema_migrations", "blobs"].contains(table) {
                 let lines = Lines()
                 try await TableRows.read(table, columns: try await TableRows.columns(of: table, on: sql, kind: database.kind), on: sql, kind: database.kind) {
                     lines.append($0)
@@ -140,4 +140,13 @@ private final class Lines: @unchecked Sendable {
     private var stored: [String] = []
     func append(_ line: String) { lock.withLock { stored.append(line) } }
     var values: [String] { lock.withLock { stored } }
+}
+
+@Suite struct BackupKeyPathTests {
+    @Test func aBackupMayOnlyCarryTheSealingKeyAndTheHomeAuthoritysFiles() {
+        #expect(DataRestore.isKeyPath("secret.key") && DataRestore.isKeyPath("tls/ca.key") && DataRestore.isKeyPath("tls/server.pem"))
+        for path in ["funzone.sqlite", "blobs/requests/x.wav", "tls/../funzone.sqlite", "../secret.key", "/etc/passwd", "tls/.hidden", "tls/a/b", "tls/", ""] {
+            #expect(!DataRestore.isKeyPath(path), "\(path)")
+        }
+    }
 }

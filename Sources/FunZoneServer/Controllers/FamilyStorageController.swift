@@ -44,7 +44,7 @@ struct FamilyStorageController {
         return Reply(body)
     }
 
-    /// Families whose export is being written: one at a time each (an export reads every row and file).
+    /// Families whose export is being written.
     private static let exporting = NIOLockedValueBox(Set<FamilyID>())
 
     /// Everything the family keeps, as a zip: a JSON-lines file per table and the recordings,
@@ -52,7 +52,8 @@ struct FamilyStorageController {
     /// file, then sent and removed.
     @Sendable func export(_ request: Request, caller: Parent) async throws -> Response {
         let scope = caller.session.scope
-        guard Self.exporting.withLockedValue({ $0.insert(scope.familyId).inserted }) else { throw APIError.rateLimited(retryAfter: 10) }
+        // One per family, two on the server: an export reads every row and file of the family.
+        guard Self.exporting.withLockedValue({ $0.count < 2 && $0.insert(scope.familyId).inserted }) else { throw APIError.rateLimited(retryAfter: 10) }
         defer { _ = Self.exporting.withLockedValue { $0.remove(scope.familyId) } }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("funzone-export-\(UUID().uuidString).zip")
         let manifest: ArchiveManifest
