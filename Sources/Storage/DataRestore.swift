@@ -114,12 +114,19 @@ public struct DataRestore {
                 }
                 for name in order {
                     guard let table = byName[name] else { continue }
-                    let columns = try await TableRows.columns(of: name, on: sql, kind: kind)
-                    var count = 0
+                    // A few hundred rows (at most about a megabyte) a statement.
+                    var count = 0, batch: [String] = [], bytes = 0
                     for try await line in LineReader(url: scratch.appendingPathComponent("\(name).jsonl")) {
-                        try await TableRows.insert(line, into: name, columns: columns, on: sql, kind: kind)
+                        batch.append(line)
+                        bytes += line.utf8.count
                         count += 1
+                        if batch.count >= 500 || bytes >= 1 << 20 {
+                            try await TableRows.insert(batch, into: name, on: sql, kind: kind)
+                            batch.removeAll(keepingCapacity: true)
+                            bytes = 0
+                        }
                     }
+                    try await TableRows.insert(batch, into: name, on: sql, kind: kind)
                     guard count == table.rows else { throw ArchiveError("tables/\(name).jsonl has \(count) rows; the manifest says \(table.rows)") }
                 }
                 try await sql.raw("COMMIT").run()

@@ -84,27 +84,30 @@ public enum TableRows {
         return counter.value
     }
 
-    /// Inserts one row (a JSON object from `read`) into the table; columns the row lacks take
-    /// their defaults, keys the table lacks are ignored.
-    public static func insert(_ json: String, into table: String, columns: [String], on sql: any SQLDatabase, kind: Database.Kind) async throws {
+    /// Inserts rows (JSON objects from `read`, of one table) in one statement. Every row is taken
+    /// to have the keys the first has (a backup's rows do: they were read with one column list);
+    /// keys the table lacks are refused by the database.
+    public static func insert(_ rows: [String], into table: String, on sql: any SQLDatabase, kind: Database.Kind) async throws {
         try checkName(table)
+        guard let first = rows.first else { return }
+        let array = "[" + rows.joined(separator: ",") + "]"
         if kind == .postgres {
-            var query = SQLQueryString("INSERT INTO \(table) SELECT * FROM json_populate_record(NULL::\(table), ")
-            query.appendInterpolation(bind: json)
+            var query = SQLQueryString("INSERT INTO \(table) SELECT * FROM json_populate_recordset(NULL::\(table), ")
+            query.appendInterpolation(bind: array)
             query.appendLiteral("::json)")
             try await sql.raw(query).run()
             return
         }
-        guard let object = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else {
+        guard let object = try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any] else {
             throw ArchiveError("a row of \(table) is not a JSON object")
         }
-        let present = try columns.filter { object[$0] != nil }.map { try checkName($0) }
-        guard !present.isEmpty else { return }
-        var query = SQLQueryString("INSERT INTO \(table) (" + present.map { "\"\($0)\"" }.joined(separator: ", ") + ") SELECT ")
-        query.appendLiteral(present.map { "json_extract(r.j, '$.\"\($0)\"')" }.joined(separator: ", "))
-        query.appendLiteral(" FROM (SELECT ")
-        query.appendInterpolation(bind: json)
-        query.appendLiteral(" AS j) AS r")
+        let columns = try object.keys.sorted().map { try checkName($0) }
+        guard !columns.isEmpty else { return }
+        var query = SQLQueryString("INSERT INTO \(table) (" + columns.map { "\"\($0)\"" }.joined(separator: ", ") + ") SELECT ")
+        query.appendLiteral(columns.map { "json_extract(e.value, '$.\"\($0)\"')" }.joined(separator: ", "))
+        query.appendLiteral(" FROM json_each(")
+        query.appendInterpolation(bind: array)
+        query.appendLiteral(") AS e")
         try await sql.raw(query).run()
     }
 
