@@ -126,7 +126,7 @@ def tap(d, css):
     click(d, css)
 
 
-STOP_WAIT = 150
+STOP_WAIT = 270
 
 
 def record(d, seconds, screen_checks=lambda where: None):

@@ -10,8 +10,10 @@ import { ErrorCode } from "../shared/error-codes.js";
 export const PIECE = 4000;
 /** Unsent bytes past which the stream is given up (the upload goes instead). */
 export const MOST_BUFFERED = 512 * 1024;
-/** How long Stop waits for the take (a 10-minute take's last stretch is heard long before). */
-export const STOP_PATIENCE_MS = 120_000;
+/** How long Stop waits for the take (a 10-minute take's last stretch is heard long before). On a
+ *  busy two-core server a minute-long take's answer has come 130 s after Stop (its filled-pause
+ *  passes retried); giving up sooner throws that work away and starts it all again by upload. */
+export const STOP_PATIENCE_MS = 240_000;
 /** Verdicts on the take itself: sending the recording again would get the same answer. */
 export const FINAL_ERRORS = new Set([ErrorCode.noSpeech, ErrorCode.rateLimited, ErrorCode.audioTooLong]);
 
