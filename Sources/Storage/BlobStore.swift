@@ -13,6 +13,13 @@ public protocol BlobStore: Sendable {
     func keys() async throws -> [String]
 }
 
+/// Keys are made by the server ("requests/<uuid>.wav"): anything that could leave a folder, or
+/// that a server would not make, is refused by every store.
+func isBlobKey(_ key: String) -> Bool {
+    !key.isEmpty && !key.contains("..") && !key.hasPrefix("/")
+        && key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
+}
+
 /// Blobs made again on demand from the rows (drawings' thumbnails): a backup leaves them out.
 func isDerivedBlob(_ key: String) -> Bool {
     key.hasPrefix("coloring/") && key.split(separator: "/").last?.hasPrefix("thumbnail-") == true
@@ -43,10 +50,7 @@ public struct FileBlobStore: BlobStore {
     }
 
     private func url(_ key: String) throws -> URL {
-        // Keys are made by the server ("requests/<uuid>.wav"); refuse anything that could leave the root.
-        guard !key.isEmpty, !key.contains(".."), !key.hasPrefix("/"), !key.hasSuffix(Self.partialSuffix),
-              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
-        else { throw StorageError.notFound }
+        guard isBlobKey(key), !key.hasSuffix(Self.partialSuffix) else { throw StorageError.notFound }
         return root.appendingPathComponent(key)
     }
 

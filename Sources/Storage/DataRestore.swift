@@ -106,8 +106,8 @@ public struct DataRestore {
                 // SQLite checks the references at COMMIT; PostgreSQL gets the tables in the order
                 // the migrations made them, each after the ones it refers to.
                 if kind == .sqlite { try await sql.raw("PRAGMA defer_foreign_keys = ON").run() }
-                let present = Set(try await TableRows.tables(on: sql, kind: kind))
                 let order = try await TableRows.tables(on: sql, kind: kind)
+                let present = Set(order)
                 let byName = Dictionary(manifest.tables.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
                 for name in byName.keys where !present.contains(name) {
                     throw ArchiveError("the backup has a table \(name) this schema lacks")

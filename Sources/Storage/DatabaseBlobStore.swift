@@ -45,10 +45,7 @@ public struct DatabaseBlobStore: BlobStore {
         return Set(stored.filter { !isDerivedBlob($0) } + (fallback?.keys() ?? [])).sorted()
     }
 
-    /// The same keys the file store takes (the server makes them; nothing a client writes).
     private static func check(_ key: String) throws {
-        guard !key.isEmpty, !key.contains(".."), !key.hasPrefix("/"),
-              key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_./".contains($0)) })
-        else { throw StorageError.notFound }
+        guard isBlobKey(key) else { throw StorageError.notFound }
     }
 }
